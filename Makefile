@@ -1,0 +1,39 @@
+# monster-solver: `make run` and `make test` work from a fresh clone.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint bench serve clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/monsters manno solve "PB>=4, PR>=3, TY>=2, PY>=1"
+	$(BIN)/monsters manno solve "B=R=5, PY=0, Y>P"
+	$(BIN)/monsters manno solve "PB>=4, PY=0, B>R" --json
+	$(BIN)/monsters manno solve "PB=5, TB=5, B<=6"
+
+test: $(STAMP)
+	$(BIN)/pytest
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/manno_engines.py
+
+serve: $(STAMP)
+	$(BIN)/monsters serve
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

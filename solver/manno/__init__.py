@@ -1,0 +1,1 @@
+"""Manno Monster: tokens, tasks and the engines that solve them."""

@@ -1,0 +1,54 @@
+"""Pick a Manno engine by name.
+
+>>> engine = get_engine("table")
+>>> solution = engine.solve(parse_task("PB>=4, PY=0, B>R"))
+>>> solution.count, solution.flips, str(solution.arrangement), solution.flip
+(222, 1, '000000000000001', (15,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from solver.errors import MonsterError
+from solver.manno.cpsat import CpSatEngine
+from solver.manno.csp import CspEngine
+from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine
+from solver.manno.table import TableEngine
+from solver.manno.task import parse_task
+from solver.manno.tokens import TokenSet, standard_tokens
+
+__all__ = ["ENGINE_NAMES", "get_engine", "parse_task"]
+
+
+def get_engine(
+    name: str = "cpsat",
+    tokens: TokenSet | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Engine:
+    """An engine by name, built once per token set and time limit and reused.
+
+    Args:
+        name: ``cpsat`` (default), ``table`` or ``csp``.
+        tokens: the token set (the standard 15 if omitted).
+        time_limit: seconds any one solver call may take.
+
+    Raises:
+        MonsterError: unknown engine name.
+        TokenSetError: the engine cannot take this token set.
+    """
+    if name not in _FACTORIES:
+        raise MonsterError(f"unknown engine {name!r} (engines are {', '.join(ENGINE_NAMES)})")
+    key = (name, tokens or standard_tokens(), time_limit)
+    if key not in _CACHE:
+        _CACHE[key] = _FACTORIES[name](key[1], time_limit)
+    return _CACHE[key]
+
+
+_FACTORIES: dict[str, Callable[[TokenSet, float], Engine]] = {
+    "cpsat": CpSatEngine,
+    "table": TableEngine,
+    "csp": CspEngine,
+}
+ENGINE_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+_CACHE: dict[tuple[str, TokenSet, float], Engine] = {}
