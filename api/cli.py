@@ -1,0 +1,51 @@
+"""The ``monsters`` command line: one sub-command per game.
+
+Bad input of any kind prints one line naming the fault and exits with code 2;
+no traceback reaches the user.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+from typer._click.exceptions import ClickException, NoArgsIsHelpError
+
+from api.errors import EXIT_BAD_INPUT, stderr
+from api.manno_cli import app as manno_app
+
+app = typer.Typer(
+    name="monsters",
+    help="Constraint-solver puzzles and hints for monster board games.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.add_typer(manno_app, name="manno")
+
+
+@app.command()
+def serve(
+    host: str = typer.Option("127.0.0.1", help="Address to listen on."),
+    port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
+    workers: int = typer.Option(1, min=1, help="Worker processes."),
+) -> None:
+    """Serve the HTTP API with uvicorn."""
+    import uvicorn
+
+    uvicorn.run("api.main:app", host=host, port=port, workers=workers)
+
+
+def main() -> None:
+    """Console-script entry point: usage errors, too, are one line and exit code 2."""
+    try:
+        code = app(standalone_mode=False)
+    except NoArgsIsHelpError as err:
+        err.show()
+        code = 0
+    except ClickException as err:
+        stderr.print(f"error: {err.format_message()}", markup=False)
+        code = EXIT_BAD_INPUT
+    except typer.Abort:
+        code = 130
+    sys.exit(code if isinstance(code, int) else 0)

@@ -1,0 +1,37 @@
+"""Turn domain errors into what a command-line user should see."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+
+from solver.errors import MonsterError
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+EXIT_BAD_INPUT = 2
+stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+def fail(message: str) -> typer.Exit:
+    """Print ``error: message`` on standard error; return the exit to raise."""
+    stderr.print(f"error: {message}", markup=False)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Report a ``MonsterError`` as one line and exit code 2, never a traceback."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except MonsterError as err:
+            raise fail(str(err)) from None
+
+    return wrapper

@@ -1,0 +1,174 @@
+"""The ``monsters`` command line: the contract's JSON, tables, and one-line errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from api.cli import main
+from api.manno_cli import run_batch
+from solver.manno.tokens import standard_tokens
+
+CONTRACT_KEYS = {"task", "solvable", "count", "flips", "arrangement", "flip", "conflict"}
+ZERO = "0" * 15
+
+
+def run(
+    args: list[str], capsys: pytest.CaptureFixture[str], stdin: str = ""
+) -> tuple[int, str, str]:
+    """Run ``monsters ARGS`` in-process; return (exit code, stdout, stderr)."""
+    saved = sys.argv, sys.stdin
+    sys.argv, sys.stdin = ["monsters", *args], io.StringIO(stdin)
+    try:
+        with pytest.raises(SystemExit) as exited:
+            main()
+    finally:
+        sys.argv, sys.stdin = saved
+    out, err = capsys.readouterr()
+    code = exited.value.code
+    return code if isinstance(code, int) else 0, out, err
+
+
+def test_solve_json_is_exactly_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["manno", "solve", "pb>=4; py=0, b>r", "--from", ZERO, "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == CONTRACT_KEYS
+    assert data == {
+        "task": "PB>=4, PY=0, B>R",
+        "solvable": True,
+        "count": 222,
+        "flips": 1,
+        "arrangement": "000000000000001",
+        "flip": [15],
+        "conflict": [],
+    }
+
+
+def test_unsolvable_json_names_the_clash(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["manno", "solve", "PB=5, TB=5, R>=1", "--json"], capsys)
+    assert code == 0
+    data = json.loads(out)
+    assert data["solvable"] is False and data["count"] == 0
+    assert data["flips"] is None and data["arrangement"] is None and data["flip"] == []
+    assert data["conflict"] == ["PB=5", "TB=5"]
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "table", "csp"])
+def test_every_engine_prints_the_same_answer(
+    engine: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["manno", "solve", "B=R=5, PY=0, Y>P", "--from", "000000000000001", "--json"]
+    _, reference, _ = run(args, capsys)
+    code, out, _ = run([*args, "--engine", engine], capsys)
+    assert code == 0 and json.loads(out) == json.loads(reference)
+    assert json.loads(out)["flips"] == 7
+
+
+def test_solve_table_shows_solution_and_turns(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["manno", "solve", "PB>=4, PY=0, B>R"], capsys)
+    assert code == 0
+    assert "222 of 32,768" in out and "000000000000001" in out and "15: ● PY → ▮ TY" in out
+
+
+def test_batch_answers_every_line_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [
+        {"task": "PB>=4, PY=0, B>R"},
+        {"task": "PB=5, TB=5", "from": "1" * 15},
+        {"task": "B=R=5, PY=0, Y>P", "from": "000000000000001"},
+    ]
+    stdin = "".join(json.dumps(line) + "\n" for line in lines)
+    code, out, _ = run(["manno", "solve", "--batch"], capsys, stdin)
+    answers = [json.loads(line) for line in out.splitlines()]
+    assert code == 0
+    assert [a["task"] for a in answers] == [line["task"] for line in lines]
+    assert [a["flips"] for a in answers] == [1, None, 7]
+    assert all(set(a) == CONTRACT_KEYS for a in answers)
+
+
+def test_batch_reports_bad_lines_and_goes_on() -> None:
+    stdin = io.StringIO(
+        '{"task": "PB>=1"}\nnot json\n{"task": "PX>1"}\n{"from": "0"}\n{"task": "PB>=1"}\n'
+    )
+    out = io.StringIO()
+    assert run_batch(stdin, out, "cpsat", standard_tokens()) is True
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == 5
+    assert answers[0]["flips"] == 0 and answers[4]["flips"] == 0
+    assert answers[1]["line"] == 2 and answers[1]["error"].startswith("not JSON")
+    assert answers[2] == {
+        "error": "unknown group 'PX' (groups are PB TB PR TR PY TY B R Y P T) at column 1",
+        "line": 3,
+    }
+    assert "task" in answers[3]["error"]
+
+
+def test_validate_json_reports_each_condition(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["manno", "validate", "PB>=4, PY=0, B>R", ZERO, "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["ok"] is False
+    assert [(c["condition"], c["ok"]) for c in data["conditions"]] == [
+        ("PB>=4", True),
+        ("PY=0", False),
+        ("B>R", True),
+    ]
+    assert data["conditions"][2]["counts"] == {"B": 9, "R": 5}
+
+
+def test_validate_table_marks_conditions(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["manno", "validate", "PB>=4, PY=0", "000000000000001"], capsys)
+    assert code == 0 and "no plump yellow" in out and "solved" in out and "✗" not in out
+
+
+def test_hint_level_three_gives_a_flip(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["manno", "hint", "PB>=4, PY=0, B>R", ZERO, "--level", "3", "--json"], capsys
+    )
+    data = json.loads(out)
+    assert code == 0
+    assert data["flip"] == 15 and data["before"] == "PY" and data["after"] == "TY"
+    assert data["flips_left"] == 1 and data["solved"] is False and data["level"] == 3
+
+
+def test_show_draws_every_token(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["manno", "show", "101010101010101"], capsys)
+    assert code == 0 and "TY" in out and "B 5  R 5  Y 5  P 6  T 9" in out
+    code, out, _ = run(["manno", "show", "101010101010101", "--json"], capsys)
+    data = json.loads(out)
+    assert data["up"][:3] == ["TB", "PB", "TR"] and data["counts"]["T"] == 9
+
+
+def test_custom_token_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "three.toml"
+    path.write_text('tokens = [["PB", "TB"], ["PB", "PR"], ["PR", "TY"]]\n', encoding="utf-8")
+    code, out, _ = run(["manno", "solve", "PB=0, TY>=1", "--tokens", str(path), "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["arrangement"] == "111" and data["count"] == 1
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["manno", "solve", "PB>=4, PX=2"], "unknown group 'PX'"),
+        (["manno", "solve", "PB>=4", "--from", "01x"], "bad side 'x'"),
+        (["manno", "solve", "PB>=4", "--engine", "foo"], "unknown engine 'foo'"),
+        (["manno", "solve"], "missing TASK"),
+        (["manno", "solve", "PB>=4", "--batch"], "either TASK or --batch"),
+        (["manno", "validate", "PB>=4", "0101"], "has 4 tokens"),
+        (["manno", "hint", "PB>=4", ZERO, "--level", "5"], "--level"),
+        (["manno", "frob"], "No such command"),
+        (["manno", "solve", "PB>=4", "--tokens", "/no/such.toml"], "cannot read token set"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_two(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(args, capsys)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("error: ") and message in err
+    assert "Traceback" not in err
