@@ -5,13 +5,18 @@ grouped by their kind-count vector. The histogram (vector -> how many
 arrangements give it) is built once per token set by dynamic programming over
 the tokens, on a grid with one axis per kind; the standard set has 2,932 vectors
 for 32,768 arrangements, a 30-token set 62,683 for a billion. A task's
-count is the sum of the weights of the vectors that satisfy it.
+count is the sum of the weights of the vectors that satisfy it. The same
+vectors answer "can these conditions hold together?" exactly, which makes the
+histogram a cheap oracle for conflict searches.
 
 >>> from solver.manno.task import parse_task
 >>> from solver.manno.tokens import standard_tokens
 >>> histogram = CountHistogram(standard_tokens())
 >>> int(histogram.weights.sum()), histogram.count(parse_task("PB=5"))
 (32768, 1024)
+>>> feasible = histogram.oracle(parse_task("PB=5, TB=5, PR>=1"))
+>>> feasible([0, 2]), feasible([0, 1])
+(True, False)
 """
 
 from __future__ import annotations
@@ -22,8 +27,9 @@ import math
 import numpy as np
 
 from solver.errors import TokenSetError
-from solver.manno.evaluate import BoolArray, IntArray, task_mask
-from solver.manno.kinds import KINDS, Group
+from solver.manno.conflict import Feasible
+from solver.manno.evaluate import BoolArray, IntArray, MaskCache
+from solver.manno.kinds import GROUPS, KINDS, Group
 from solver.manno.task import Task
 from solver.manno.tokens import TokenSet
 
@@ -55,6 +61,17 @@ class CountHistogram:
         where = np.nonzero(grid)
         self.vectors: IntArray = np.stack(where, axis=1).astype(np.int64)
         self.weights: IntArray = grid[where]
+        self._group_counts: dict[Group, IntArray] = {
+            group: self.vectors[:, list(group.kinds)].sum(axis=1) for group in GROUPS.values()
+        }
+        self._masks = MaskCache(self.group_counts, len(self.vectors))
+
+    def group_counts(self, group: Group) -> IntArray:
+        """The group's count in every vector."""
+        counts = self._group_counts.get(group)
+        if counts is None:
+            counts = self.vectors[:, list(group.kinds)].sum(axis=1)
+        return counts
 
     def count(self, task: Task) -> int:
         """How many arrangements satisfy the task."""
@@ -62,12 +79,11 @@ class CountHistogram:
 
     def mask(self, task: Task) -> BoolArray:
         """Which count vectors satisfy the task."""
+        return self._masks.task_mask(task)
 
-        def group_counts(group: Group) -> IntArray:
-            counts: IntArray = self.vectors[:, list(group.kinds)].sum(axis=1)
-            return counts
-
-        return task_mask(task, group_counts, len(self.vectors))
+    def oracle(self, task: Task) -> Feasible:
+        """Whether the conditions at some indices of the task can hold together (exact)."""
+        return self._masks.oracle(task)
 
 
 def _shifted(grid: IntArray, axis: int) -> IntArray:

@@ -2,30 +2,46 @@
 
 The caller says how to get each group's count as an array (one entry per
 arrangement, or per count vector); the conditions are applied with the same
-comparisons ``Condition.holds`` uses, elementwise.
+comparisons ``Condition.holds`` uses, elementwise. A task's mask is the AND of
+its conditions' masks, and tasks share conditions, so ``MaskCache`` keeps each
+condition's mask (and, for conflict searches, the same mask as one integer bit
+set) for reuse.
 
 >>> import numpy as np
 >>> from solver.manno.task import parse_task
 >>> counts = {"PB": np.array([3, 4, 5]), "PR": np.array([4, 4, 4])}
 >>> task_mask(parse_task("PB>=4, PB>PR"), lambda g: counts[g.name], 3).tolist()
 [False, False, True]
+>>> cache = MaskCache(lambda g: counts[g.name], 3)
+>>> cache.task_mask(parse_task("PB>=4, PB>PR")).tolist()
+[False, False, True]
+>>> feasible = cache.oracle(parse_task("PB<4, PB>PR"))
+>>> feasible([0]), feasible([1]), feasible([0, 1])
+(True, True, False)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
+from solver.manno.conflict import Feasible
 from solver.manno.kinds import Group
-from solver.manno.task import Task, Term
+from solver.manno.task import Condition, Task, Term
 
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+GroupCounts = Callable[[Group], IntArray]
+"""A group's count in each row."""
+
+MASK_CACHE_BYTES = 32 << 20
+"""Memory one ``MaskCache`` may keep masks in; the least recently used go first."""
 
 
-def task_mask(task: Task, group_counts: Callable[[Group], IntArray], rows: int) -> BoolArray:
+def task_mask(task: Task, group_counts: GroupCounts, rows: int) -> BoolArray:
     """Which rows satisfy every condition of the task.
 
     Args:
@@ -33,17 +49,79 @@ def task_mask(task: Task, group_counts: Callable[[Group], IntArray], rows: int) 
         group_counts: a group's count in each row.
         rows: the number of rows.
     """
-    cache: dict[Group, IntArray] = {}
-
-    def value(term: Term) -> IntArray | int:
-        if isinstance(term, int):
-            return term
-        if term not in cache:
-            cache[term] = group_counts(term)
-        return cache[term]
-
     mask = np.ones(rows, dtype=np.bool_)
     for condition in task.conditions:
-        for left, right in condition.pairs():
-            mask &= condition.op.test(value(left), value(right))  # type: ignore[arg-type]
+        mask &= condition_mask(condition, group_counts, rows)
     return mask
+
+
+def condition_mask(condition: Condition, group_counts: GroupCounts, rows: int) -> BoolArray:
+    """Which rows satisfy one condition (every comparison of its chain)."""
+
+    def value(term: Term) -> IntArray | int:
+        return term if isinstance(term, int) else group_counts(term)
+
+    mask: BoolArray | None = None
+    for left, right in condition.pairs():
+        holds: BoolArray | bool = condition.op.test(value(left), value(right))  # type: ignore[arg-type]
+        if not isinstance(holds, np.ndarray):  # a comparison of two numbers
+            holds = np.full(rows, holds, dtype=np.bool_)
+        if mask is None:
+            mask = holds
+        else:
+            mask &= holds
+    return np.ones(rows, dtype=np.bool_) if mask is None else mask
+
+
+class MaskCache:
+    """Condition masks over a fixed set of rows, each computed once and kept.
+
+    Args:
+        group_counts: a group's count in each row (called on every cache miss,
+            so it should be cheap: a lookup of precomputed columns).
+        rows: the number of rows.
+        max_bytes: memory the kept masks may take.
+    """
+
+    def __init__(
+        self, group_counts: GroupCounts, rows: int, max_bytes: int = MASK_CACHE_BYTES
+    ) -> None:
+        self.group_counts = group_counts
+        self.rows = rows
+        entries = max(16, max_bytes // (rows + rows // 8 + 1))
+        self.mask: Callable[[Condition], BoolArray] = functools.lru_cache(maxsize=entries)(
+            self._mask
+        )
+        self.bits: Callable[[Condition], int] = functools.lru_cache(maxsize=entries)(self._bits)
+
+    def _mask(self, condition: Condition) -> BoolArray:
+        """Which rows satisfy the condition (read-only: it is shared)."""
+        mask = condition_mask(condition, self.group_counts, self.rows)
+        mask.flags.writeable = False
+        return mask
+
+    def _bits(self, condition: Condition) -> int:
+        """The condition's mask as one integer, a set bit per satisfying row."""
+        return int.from_bytes(np.packbits(self.mask(condition)).tobytes(), "big")
+
+    def task_mask(self, task: Task) -> BoolArray:
+        """Which rows satisfy every condition of the task (a new, writable array)."""
+        masks = [self.mask(c) for c in task.conditions]
+        if len(masks) < 2:
+            return masks[0].copy() if masks else np.ones(self.rows, dtype=np.bool_)
+        mask = masks[0] & masks[1]
+        for other in masks[2:]:
+            mask &= other
+        return mask
+
+    def oracle(self, task: Task) -> Feasible:
+        """Whether a subset of the task's conditions (by index) can hold together."""
+        bits = [self.bits(c) for c in task.conditions]
+
+        def feasible(indices: Sequence[int]) -> bool:
+            rows = -1  # every row
+            for i in indices:
+                rows &= bits[i]
+            return rows != 0
+
+        return feasible

@@ -4,8 +4,9 @@ The table holds all ``2**n`` arrangements (index = the arrangement text read as
 a binary number) with the count of every kind. A task becomes a boolean mask;
 the count is its sum, the fewest flips from a start is the smallest popcount of
 ``index XOR start`` over the mask, and the distance field gives the fewest flips
-from *every* arrangement. Exact and fast for the 15 standard tokens; refuses
-sets over ``MAX_TOKENS``.
+from *every* arrangement. Each condition's mask is kept for the next task that
+shares it; an unsolvable task's conflict search ANDs those masks as bit sets.
+Exact and fast for the 15 standard tokens; refuses sets over ``MAX_TOKENS``.
 
 >>> from solver.manno.task import parse_task
 >>> engine = TableEngine()
@@ -16,15 +17,13 @@ sets over ``MAX_TOKENS``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 import numpy.typing as npt
 
 from solver.errors import TokenSetError, UnsolvableError
 from solver.manno.conflict import smallest_conflict
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
-from solver.manno.evaluate import BoolArray, IntArray, task_mask
+from solver.manno.evaluate import BoolArray, IntArray, MaskCache
 from solver.manno.kinds import GROUPS, KINDS, Group
 from solver.manno.task import Task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
@@ -66,6 +65,7 @@ class TableEngine:
             group: kinds[:, list(group.kinds)].sum(axis=1, dtype=np.int8)
             for group in GROUPS.values()
         }
+        self._masks = MaskCache(self.group_counts, len(self.index))
 
     def group_counts(self, group: Group) -> IntArray:
         """The group's count in every arrangement."""
@@ -73,7 +73,7 @@ class TableEngine:
 
     def mask(self, task: Task) -> BoolArray:
         """Which arrangements satisfy the task."""
-        return task_mask(task, self.group_counts, len(self.index))
+        return self._masks.task_mask(task)
 
     def solve(self, task: Task, start: Arrangement | None = None) -> Solution:
         """See ``Engine.solve``."""
@@ -81,7 +81,7 @@ class TableEngine:
         self.tokens.check(start)
         solutions = np.flatnonzero(self.mask(task))
         if len(solutions) == 0:
-            conflict = smallest_conflict(len(task.conditions), self._oracle(task))
+            conflict = smallest_conflict(len(task.conditions), self._masks.oracle(task))
             return Solution.clash(task, start, conflict)
         distances = self.popcount[solutions ^ start.index]
         best = int(solutions[int(np.argmin(distances))])  # first minimum = smallest text
@@ -103,21 +103,3 @@ class TableEngine:
         for bit in range(self.size):
             field = np.minimum(field, field[self.index ^ (1 << bit)] + 1)
         return field
-
-    def _oracle(self, task: Task) -> _MaskOracle:
-        return _MaskOracle(
-            [task_mask(Task((c,)), self.group_counts, len(self.index)) for c in task.conditions]
-        )
-
-
-class _MaskOracle:
-    """Feasibility of a subset of conditions: does any arrangement pass all their masks?"""
-
-    def __init__(self, masks: list[BoolArray]) -> None:
-        self.masks = masks
-
-    def __call__(self, indices: Sequence[int]) -> bool:
-        mask = np.ones_like(self.masks[0])
-        for i in indices:
-            mask &= self.masks[i]
-        return bool(mask.any())
