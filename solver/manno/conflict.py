@@ -67,7 +67,7 @@ def smallest_conflict(
     for size in range(1, len(best) + 1):
         for subset in itertools.combinations(range(count), size):
             if spent == budget:
-                return best
+                return tuple(sorted(best))
             spent += 1
             if not feasible(subset):
                 return subset
