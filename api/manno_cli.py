@@ -98,7 +98,7 @@ def _turns(numbers: list[int], start: Arrangement, tokens: TokenSet) -> Text:
     text = Text()
     for i, number in enumerate(numbers):
         token, side = tokens[number - 1], start.sides[number - 1]
-        text.append(("" if i == 0 else "  ") + f"{number}: ")
+        text.append(("" if i == 0 else "\n") + f"{number}: ")
         text.append_text(kind_text(token.up(side)))
         text.append(" → ")
         text.append_text(kind_text(token.up(1 - side)))
