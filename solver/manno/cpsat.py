@@ -44,7 +44,7 @@ from solver.errors import MonsterError, SolverTimeoutError, TokenSetError
 from solver.manno.conflict import smallest_conflict
 from solver.manno.counting import CountHistogram, histogram_for
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
-from solver.manno.linear import Linear, compile_condition, compile_task
+from solver.manno.linear import Linear, compile_condition
 from solver.manno.task import Condition, Task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
 
@@ -168,14 +168,16 @@ class CpSatEngine:
             # exact and cheap: search from all conditions, as the other engines do, so
             # every engine names the same clash even when the search runs out of budget
             return smallest_conflict(count, exact)
-        linears = compile_task(task, self.tokens)
-        model, sides = self._fresh_model()
+        model = self._base.clone()
         switches = []
-        for number, group in enumerate(linears, start=1):
+        for number, condition in enumerate(task.conditions, start=1):
             switch = model.new_bool_var(f"condition_{number}")
             switches.append(switch)
-            for lin in group:
-                _add(model, sides, lin).only_enforce_if(switch)
+            for row in self._rows(condition):
+                enforced = cp_model_helper.ConstraintProto()
+                enforced.copy_from(row)
+                enforced.enforcement_literal.append(switch.index)
+                model.proto.constraints.append(enforced)
         solver = self._workspace().plain
 
         def feasible(indices: Sequence[int]) -> bool:
@@ -192,11 +194,6 @@ class CpSatEngine:
         position = {switch.index: i for i, switch in enumerate(switches)}
         core = sorted(position[v] for v in solver.sufficient_assumptions_for_infeasibility())
         return smallest_conflict(len(switches), feasible, core)
-
-    def _fresh_model(self) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
-        model = self._base.clone()
-        sides = [model.get_bool_var_from_proto_index(i) for i in range(len(self.tokens))]
-        return model, sides
 
 
 @dataclass
@@ -247,19 +244,6 @@ def _row(lin: Linear) -> cp_model_helper.ConstraintProto | None:
     row.linear.coeffs.extend([c for _, c in used])
     row.linear.domain.extend(bounds[lin.sense])
     return row
-
-
-def _add(model: cp_model.CpModel, sides: list[cp_model.IntVar], lin: Linear) -> cp_model.Constraint:
-    """Add one linear comparison; a comparison of constants becomes true or false."""
-    used = [(x, c) for x, c in zip(sides, lin.coefs, strict=True) if c]
-    if not used:
-        return model.add_bool_or([] if not lin.holds((0,) * len(sides)) else [True])
-    expr = cp_model.LinearExpr.weighted_sum([x for x, _ in used], [c for _, c in used])
-    if lin.sense == ">=":
-        return model.add(expr >= lin.rhs)
-    if lin.sense == "<=":
-        return model.add(expr <= lin.rhs)
-    return model.add(expr == lin.rhs)
 
 
 def _check(status: cp_model.CpSolverStatus, what: str) -> None:

@@ -87,33 +87,30 @@ class CspEngine:
         return problem
 
 
-class _MinSum(constraint.MinSumConstraint):  # type: ignore[misc]
-    """``MinSumConstraint`` that leaves an already emptied domain to the solver.
+class _SkipEmptied:
+    """Leave an already emptied domain to the solver instead of pre-processing it.
 
-    The library's pre-processing prunes domains; when an earlier constraint has
-    emptied one (the task is infeasible), the next ``preProcess`` would call
-    ``max()`` on it. Skipping lets the problem report "no solution" as it should.
+    The library's sum constraints prune domains while pre-processing; when an
+    earlier constraint has emptied one (the task is infeasible), the next
+    ``preProcess`` would call ``max()`` on it. Skipping lets the problem report
+    "no solution" as it should.
     """
 
     def preProcess(self, variables: Any, domains: Any, *rest: Any) -> None:  # noqa: N802
         if all(domains[v] for v in variables):
-            super().preProcess(variables, domains, *rest)
+            super().preProcess(variables, domains, *rest)  # type: ignore[misc]
 
 
-class _MaxSum(constraint.MaxSumConstraint):  # type: ignore[misc]
-    """``MaxSumConstraint`` with the same guard as ``_MinSum``."""
-
-    def preProcess(self, variables: Any, domains: Any, *rest: Any) -> None:  # noqa: N802
-        if all(domains[v] for v in variables):
-            super().preProcess(variables, domains, *rest)
+class _MinSum(_SkipEmptied, constraint.MinSumConstraint):  # type: ignore[misc]
+    """``MinSumConstraint`` that skips emptied domains."""
 
 
-class _ExactSum(constraint.ExactSumConstraint):  # type: ignore[misc]
-    """``ExactSumConstraint`` with the same guard as ``_MinSum``."""
+class _MaxSum(_SkipEmptied, constraint.MaxSumConstraint):  # type: ignore[misc]
+    """``MaxSumConstraint`` that skips emptied domains."""
 
-    def preProcess(self, variables: Any, domains: Any, *rest: Any) -> None:  # noqa: N802
-        if all(domains[v] for v in variables):
-            super().preProcess(variables, domains, *rest)
+
+class _ExactSum(_SkipEmptied, constraint.ExactSumConstraint):  # type: ignore[misc]
+    """``ExactSumConstraint`` that skips emptied domains."""
 
 
 _SUMS: dict[str, type[constraint.Constraint]] = {">=": _MinSum, "<=": _MaxSum, "==": _ExactSum}
