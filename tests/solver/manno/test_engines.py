@@ -439,3 +439,12 @@ def test_distance_field_on_random_tasks(table: TableEngine) -> None:
 def test_distance_field_of_unsolvable_task(table: TableEngine) -> None:
     with pytest.raises(UnsolvableError, match="'PB=5, TB=5' has no solution"):
         table.distance_field(parse_task("PB=5, TB=5"))
+
+
+def test_every_solver_call_has_a_time_limit() -> None:
+    """Running out of time is an error that names itself, never a silent guess."""
+    task = parse_task("B=R=5, PY=0, Y>P, PB>=1")
+    with pytest.raises(SolverTimeoutError, match="CP-SAT ran out of time"):
+        CpSatEngine(time_limit=1e-9).solve(task)
+    with pytest.raises(SolverTimeoutError, match="csp engine ran out of time"):
+        CspEngine(time_limit=0).solve(task)
