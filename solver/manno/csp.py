@@ -14,11 +14,14 @@ number, the fastest is the one nearest the start (smallest text on ties).
 
 from __future__ import annotations
 
+import itertools
+import operator
 import time
 from collections.abc import Sequence
 from typing import Any
 
 import constraint
+import numpy as np
 
 from solver.errors import SolverTimeoutError
 from solver.manno.conflict import smallest_conflict
@@ -53,24 +56,25 @@ class CspEngine:
         linears = compile_task(task, self.tokens)
         everything = [lin for group in linears for lin in group]
         deadline = time.monotonic() + self.time_limit
-        count = 0
-        best: tuple[int, tuple[int, ...]] | None = None
-        for n, assignment in enumerate(self._problem(everything).getSolutionIter()):
-            if n % _CHECK_EVERY == 0 and time.monotonic() > deadline:
+        solutions = self._problem(everything).getSolutionIter()
+        sides = operator.itemgetter(*self.names)
+        rows: list[tuple[int, ...]] = []
+        while chunk := list(itertools.islice(solutions, _CHECK_EVERY)):
+            if time.monotonic() > deadline:
                 raise SolverTimeoutError(f"csp engine ran out of time on {str(task)!r}")
-            sides = tuple(int(assignment[name]) for name in self.names)
-            flips = sum(a != b for a, b in zip(sides, start.sides, strict=True))
-            count += 1
-            if best is None or (flips, sides) < best:
-                best = (flips, sides)
-        if best is None:
+            rows.extend(map(sides, chunk))
+        if not rows:
 
             def feasible(indices: Sequence[int]) -> bool:
                 chosen = [lin for i in indices for lin in linears[i]]
                 return self._problem(chosen).getSolution() is not None
 
             return Solution.clash(task, start, smallest_conflict(len(linears), feasible))
-        return Solution.found(task, start, count, Arrangement(best[1]))
+        found = np.array(rows, dtype=np.int8).reshape(len(rows), len(self.names))
+        flips = (found != np.array(start.sides, dtype=np.int8)).sum(axis=1)
+        # fewest flips, then the smallest text: sort keys are last-first for lexsort
+        best = np.lexsort([*found.T[::-1], flips])[0]
+        return Solution.found(task, start, len(rows), Arrangement(tuple(map(int, found[best]))))
 
     def _problem(self, linears: Sequence[Linear]) -> constraint.Problem:
         problem = constraint.Problem()
