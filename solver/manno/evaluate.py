@@ -73,6 +73,25 @@ def condition_mask(condition: Condition, group_counts: GroupCounts, rows: int) -
     return np.ones(rows, dtype=np.bool_) if mask is None else mask
 
 
+def condition_shortfall(condition: Condition, group_counts: GroupCounts, rows: int) -> IntArray:
+    """In each row, how many monsters the condition is short of holding (0 where it holds).
+
+    >>> import numpy as np
+    >>> from solver.manno.task import parse_condition
+    >>> counts = {"B": np.array([3, 5, 7]), "R": np.array([5, 5, 5])}
+    >>> condition_shortfall(parse_condition("B>R"), lambda g: counts[g.name], 3).tolist()
+    [3, 1, 0]
+    """
+
+    def value(term: Term) -> IntArray | int:
+        return term if isinstance(term, int) else group_counts(term).astype(np.int64)
+
+    total: IntArray = np.zeros(rows, dtype=np.int64)
+    for left, right in condition.pairs():
+        total += np.maximum(condition.op.gap(value(left), value(right)), 0)
+    return total
+
+
 class MaskCache:
     """Condition masks over a fixed set of rows, each computed once and kept.
 

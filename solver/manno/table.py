@@ -91,7 +91,9 @@ class TableEngine:
         """Fewest flips to a solution from every arrangement, indexed like the table.
 
         Hamming distance to a set separates by token, so one pass per token of
-        ``d = min(d, d[neighbour] + 1)`` is exact.
+        ``d = min(d, d[neighbour] + 1)`` is exact. Neighbours across one token
+        are the two halves of blocks of the table, so each pass is a reshape,
+        not a gather.
 
         Raises:
             UnsolvableError: nothing satisfies the task.
@@ -101,5 +103,6 @@ class TableEngine:
             raise UnsolvableError(f"task {str(task)!r} has no solution")
         field = np.where(mask, 0, self.size + 1).astype(np.int16)
         for bit in range(self.size):
-            field = np.minimum(field, field[self.index ^ (1 << bit)] + 1)
+            halves = field.reshape(-1, 2, 1 << bit)
+            np.minimum(halves, halves[:, ::-1, :] + 1, out=halves)
         return field

@@ -27,9 +27,13 @@ import operator
 import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from solver.errors import NotationError
 from solver.manno.kinds import Group, parse_group
+
+N = TypeVar("N", int, Any)
+"""A count: an int, or a numpy array of counts."""
 
 MAX_NUMBER = 999
 """The largest number a condition may name (more than any token set holds)."""
@@ -53,6 +57,24 @@ class Op(enum.Enum):
     def test(self) -> Callable[[int, int], bool]:
         """The Python comparison it stands for."""
         return _TESTS[self]
+
+    def gap(self, left: N, right: N) -> N:
+        """How many monsters ``left op right`` is short of holding (<= 0 when it holds).
+
+        Plain arithmetic, so it works on ints and elementwise on numpy arrays.
+
+        >>> Op.GT.gap(3, 5), Op.EQ.gap(4, 2), Op.GE.gap(6, 4)
+        (3, 2, -2)
+        """
+        if self is Op.GE:
+            return right - left
+        if self is Op.LE:
+            return left - right
+        if self is Op.EQ:
+            return abs(left - right)
+        if self is Op.GT:
+            return right - left + 1
+        return left - right + 1
 
 
 _MIRROR = {Op.GE: Op.LE, Op.LE: Op.GE, Op.EQ: Op.EQ, Op.GT: Op.LT, Op.LT: Op.GT}

@@ -111,18 +111,7 @@ def shortfall(condition: Condition, counts: dict[Group, int]) -> int:
     def value(term: Term) -> int:
         return term if isinstance(term, int) else counts[term]
 
-    total = 0
-    for left, right in condition.pairs():
-        a, b = value(left), value(right)
-        gap = {
-            Op.GE: b - a,
-            Op.LE: a - b,
-            Op.EQ: abs(a - b),
-            Op.GT: b - a + 1,
-            Op.LT: a - b + 1,
-        }[condition.op]
-        total += max(gap, 0)
-    return total
+    return sum(max(condition.op.gap(value(a), value(b)), 0) for a, b in condition.pairs())
 
 
 def describe(condition: Condition) -> str:
