@@ -1,0 +1,1 @@
+"""Manno Monster task catalogue, difficulty grader and generator (built on ``solver``)."""

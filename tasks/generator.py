@@ -1,0 +1,162 @@
+"""Generate tasks of a chosen level: drawn in the level's style, graded exactly that level.
+
+Candidate ``k`` of a run is drawn from its own random stream, seeded by
+``(seed, level, k)``, so the output depends only on the seed, never on how many
+worker processes grade the candidates or in which order they finish. A
+candidate is kept when it is solvable, every one of its conditions matters
+(drop any one and the solutions change), it means something no kept task
+means (a different set of solving arrangements), and the grader puts it at
+the level asked for.
+
+>>> [g.level for g in generate(2, 3, seed=1)]
+[2, 2, 2]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import itertools
+import math
+import random
+from collections.abc import Callable, Generator, Iterable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+import numpy as np
+
+from solver.errors import MonsterError
+from solver.manno.task import Condition, Task
+from tasks.grader import THRESHOLDS, Grade, _table, grade_below
+from tasks.styles import LEVELS, STYLES, fits, sample
+
+BATCH = 64
+"""Candidates handed out at once (per worker, a chunk of a batch)."""
+MAX_CANDIDATES_PER_TASK = 400
+"""Give up when this many candidates per wanted task found nothing (a clear error)."""
+
+Progress = Callable[[int], None]
+"""Called with how many tasks have been kept so far."""
+
+
+@dataclass(frozen=True)
+class _Verdict:
+    """What grading one candidate found: the grade when kept, and its meaning."""
+
+    grade: Grade | None
+    meaning: bytes
+
+
+def candidate(seed: int, level: int, k: int) -> Task:
+    """Candidate ``k`` of a run: a task in the level's style from its own stream.
+
+    Each drawn condition must leave the card solvable and cut its solutions
+    further, so candidates are rarely wasted on clashes or repeats.
+    """
+    table = _table()
+    solutions = np.ones(len(table.index), dtype=np.bool_)
+
+    def keep(condition: Condition) -> bool:
+        nonlocal solutions
+        narrower = solutions & table.mask(Task((condition,)))
+        if not narrower.any() or np.array_equal(narrower, solutions):
+            return False
+        solutions = narrower
+        return True
+
+    return sample(STYLES[level], random.Random(f"{seed}/{level}/{k}"), keep)
+
+
+def well_made(seed: int, level: int, k: int) -> tuple[Task, bytes] | None:
+    """Candidate ``k`` made fit to print, with its meaning; ``None`` if it cannot be.
+
+    A condition that a later one made pointless is dropped (the meaning stays);
+    what is left must still fit the level's style.
+    """
+    task = candidate(seed, level, k)
+    table = _table()
+    kept = list(task.conditions)
+    masks = [table.mask(Task((c,))) for c in kept]
+    full = np.logical_and.reduce(masks)
+    for i in reversed(range(len(kept))):
+        rest = masks[:i] + masks[i + 1 :]
+        if rest and np.array_equal(np.logical_and.reduce(rest), full):
+            del kept[i], masks[i]
+    pruned = Task(tuple(kept))
+    if not full.any() or not fits(pruned, STYLES[level]):
+        return None
+    return pruned, np.packbits(full).tobytes()
+
+
+def judge(seed: int, level: int, k: int) -> _Verdict:
+    """Grade candidate ``k`` if it is well made, and keep it if it grades ``level``."""
+    made = well_made(seed, level, k)
+    if made is None:
+        return _Verdict(None, b"")
+    task, meaning = made
+    ceiling = THRESHOLDS[level - 1] if level <= len(THRESHOLDS) else math.inf
+    graded = grade_below(task, ceiling, _table())
+    kept = graded if graded is not None and graded.level == level else None
+    return _Verdict(kept, meaning)
+
+
+def _judge_many(seed: int, level: int, ks: list[int]) -> list[_Verdict]:
+    return [judge(seed, level, k) for k in ks]
+
+
+def generate(
+    level: int,
+    count: int,
+    seed: int,
+    workers: int = 1,
+    progress: Progress | None = None,
+    exclude: Iterable[Task] = (),
+) -> list[Grade]:
+    """``count`` distinct tasks of ``level``, the same for the same seed.
+
+    Args:
+        level: 1 to 6.
+        count: how many tasks.
+        seed: where every random choice flows from.
+        workers: processes grading candidates (the output does not depend on it).
+        progress: called as tasks are kept.
+        exclude: tasks whose meaning is already taken (e.g. the catalogue's).
+
+    Raises:
+        MonsterError: a level outside 1-6, a count below 1, or no luck after
+            ``MAX_CANDIDATES_PER_TASK`` candidates per task.
+    """
+    if level not in LEVELS:
+        raise MonsterError(f"level must be 1 to 6, not {level}")
+    if count < 1 or workers < 1:
+        raise MonsterError("count and workers must be at least 1")
+    table = _table()
+    seen = {np.packbits(table.mask(t)).tobytes() for t in exclude}
+    kept: list[Grade] = []
+    limit = MAX_CANDIDATES_PER_TASK * count
+    with contextlib.closing(_verdicts(seed, level, workers)) as verdicts:
+        for verdict in itertools.islice(verdicts, limit):
+            if verdict.grade is None or verdict.meaning in seen:
+                continue
+            seen.add(verdict.meaning)
+            kept.append(verdict.grade)
+            if progress is not None:
+                progress(len(kept))
+            if len(kept) == count:
+                return kept
+    raise MonsterError(f"found only {len(kept)} level-{level} tasks in {limit} candidates")
+
+
+def _verdicts(seed: int, level: int, workers: int) -> Generator[_Verdict, None, None]:
+    """Verdicts on candidates 0, 1, 2, ... in order, graded by ``workers`` processes."""
+    if workers == 1:
+        yield from (judge(seed, level, k) for k in itertools.count())
+        return
+    work = functools.partial(_judge_many, seed, level)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for start in itertools.count(0, BATCH * workers):
+            chunks = [
+                list(range(s, s + BATCH)) for s in range(start, start + BATCH * workers, BATCH)
+            ]
+            for verdicts in pool.map(work, chunks):
+                yield from verdicts
