@@ -13,10 +13,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/monsters manno solve "PB>=4, PR>=3, TY>=2, PY>=1"
-	$(BIN)/monsters manno solve "B=R=5, PY=0, Y>P"
-	$(BIN)/monsters manno solve "PB>=4, PY=0, B>R" --json
-	$(BIN)/monsters manno solve "PB=5, TB=5, B<=6"
+	$(BIN)/monsters manno verify
 
 test: $(STAMP)
 	$(BIN)/pytest
@@ -31,6 +28,7 @@ lint: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/manno_engines.py
+	$(BIN)/python benchmarks/manno_tasks.py
 
 serve: $(STAMP)
 	$(BIN)/monsters serve

@@ -11,6 +11,7 @@ import sys
 import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 
+from api import manno_tasks_cli  # noqa: F401  (adds grade, generate, verify, deal to manno)
 from api.errors import EXIT_BAD_INPUT, stderr
 from api.manno_cli import app as manno_app
 

@@ -4,37 +4,21 @@ from __future__ import annotations
 
 import io
 import json
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from api.cli import main
 from api.manno_cli import run_batch
 from solver.manno.tokens import standard_tokens
 
+Cli = Callable[..., tuple[int, str, str]]
 CONTRACT_KEYS = {"task", "solvable", "count", "flips", "arrangement", "flip", "conflict"}
 ZERO = "0" * 15
 
 
-def run(
-    args: list[str], capsys: pytest.CaptureFixture[str], stdin: str = ""
-) -> tuple[int, str, str]:
-    """Run ``monsters ARGS`` in-process; return (exit code, stdout, stderr)."""
-    saved = sys.argv, sys.stdin
-    sys.argv, sys.stdin = ["monsters", *args], io.StringIO(stdin)
-    try:
-        with pytest.raises(SystemExit) as exited:
-            main()
-    finally:
-        sys.argv, sys.stdin = saved
-    out, err = capsys.readouterr()
-    code = exited.value.code
-    return code if isinstance(code, int) else 0, out, err
-
-
-def test_solve_json_is_exactly_the_contract(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["manno", "solve", "pb>=4; py=0, b>r", "--from", ZERO, "--json"], capsys)
+def test_solve_json_is_exactly_the_contract(cli: Cli) -> None:
+    code, out, _ = cli(["manno", "solve", "pb>=4; py=0, b>r", "--from", ZERO, "--json"])
     assert code == 0
     data = json.loads(out)
     assert set(data) == CONTRACT_KEYS
@@ -49,8 +33,8 @@ def test_solve_json_is_exactly_the_contract(capsys: pytest.CaptureFixture[str]) 
     }
 
 
-def test_unsolvable_json_names_the_clash(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["manno", "solve", "PB=5, TB=5, R>=1", "--json"], capsys)
+def test_unsolvable_json_names_the_clash(cli: Cli) -> None:
+    code, out, _ = cli(["manno", "solve", "PB=5, TB=5, R>=1", "--json"])
     assert code == 0
     data = json.loads(out)
     assert data["solvable"] is False and data["count"] == 0
@@ -59,30 +43,28 @@ def test_unsolvable_json_names_the_clash(capsys: pytest.CaptureFixture[str]) -> 
 
 
 @pytest.mark.parametrize("engine", ["cpsat", "table", "csp"])
-def test_every_engine_prints_the_same_answer(
-    engine: str, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_every_engine_prints_the_same_answer(engine: str, cli: Cli) -> None:
     args = ["manno", "solve", "B=R=5, PY=0, Y>P", "--from", "000000000000001", "--json"]
-    _, reference, _ = run(args, capsys)
-    code, out, _ = run([*args, "--engine", engine], capsys)
+    _, reference, _ = cli(args)
+    code, out, _ = cli([*args, "--engine", engine])
     assert code == 0 and json.loads(out) == json.loads(reference)
     assert json.loads(out)["flips"] == 7
 
 
-def test_solve_table_shows_solution_and_turns(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["manno", "solve", "PB>=4, PY=0, B>R"], capsys)
+def test_solve_table_shows_solution_and_turns(cli: Cli) -> None:
+    code, out, _ = cli(["manno", "solve", "PB>=4, PY=0, B>R"])
     assert code == 0
     assert "222 of 32,768" in out and "000000000000001" in out and "15: ● PY → ▮ TY" in out
 
 
-def test_batch_answers_every_line_in_order(capsys: pytest.CaptureFixture[str]) -> None:
+def test_batch_answers_every_line_in_order(cli: Cli) -> None:
     lines = [
         {"task": "PB>=4, PY=0, B>R"},
         {"task": "PB=5, TB=5", "from": "1" * 15},
         {"task": "B=R=5, PY=0, Y>P", "from": "000000000000001"},
     ]
     stdin = "".join(json.dumps(line) + "\n" for line in lines)
-    code, out, _ = run(["manno", "solve", "--batch"], capsys, stdin)
+    code, out, _ = cli(["manno", "solve", "--batch"], stdin)
     answers = [json.loads(line) for line in out.splitlines()]
     assert code == 0
     assert [a["task"] for a in answers] == [line["task"] for line in lines]
@@ -107,8 +89,8 @@ def test_batch_reports_bad_lines_and_goes_on() -> None:
     assert "task" in answers[3]["error"]
 
 
-def test_validate_json_reports_each_condition(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["manno", "validate", "PB>=4, PY=0, B>R", ZERO, "--json"], capsys)
+def test_validate_json_reports_each_condition(cli: Cli) -> None:
+    code, out, _ = cli(["manno", "validate", "PB>=4, PY=0, B>R", ZERO, "--json"])
     data = json.loads(out)
     assert code == 0 and data["ok"] is False
     assert [(c["condition"], c["ok"]) for c in data["conditions"]] == [
@@ -119,33 +101,31 @@ def test_validate_json_reports_each_condition(capsys: pytest.CaptureFixture[str]
     assert data["conditions"][2]["counts"] == {"B": 9, "R": 5}
 
 
-def test_validate_table_marks_conditions(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["manno", "validate", "PB>=4, PY=0", "000000000000001"], capsys)
+def test_validate_table_marks_conditions(cli: Cli) -> None:
+    code, out, _ = cli(["manno", "validate", "PB>=4, PY=0", "000000000000001"])
     assert code == 0 and "no plump yellow" in out and "solved" in out and "✗" not in out
 
 
-def test_hint_level_three_gives_a_flip(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(
-        ["manno", "hint", "PB>=4, PY=0, B>R", ZERO, "--level", "3", "--json"], capsys
-    )
+def test_hint_level_three_gives_a_flip(cli: Cli) -> None:
+    code, out, _ = cli(["manno", "hint", "PB>=4, PY=0, B>R", ZERO, "--level", "3", "--json"])
     data = json.loads(out)
     assert code == 0
     assert data["flip"] == 15 and data["before"] == "PY" and data["after"] == "TY"
     assert data["flips_left"] == 1 and data["solved"] is False and data["level"] == 3
 
 
-def test_show_draws_every_token(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(["manno", "show", "101010101010101"], capsys)
+def test_show_draws_every_token(cli: Cli) -> None:
+    code, out, _ = cli(["manno", "show", "101010101010101"])
     assert code == 0 and "TY" in out and "B 5  R 5  Y 5  P 6  T 9" in out
-    code, out, _ = run(["manno", "show", "101010101010101", "--json"], capsys)
+    code, out, _ = cli(["manno", "show", "101010101010101", "--json"])
     data = json.loads(out)
     assert data["up"][:3] == ["TB", "PB", "TR"] and data["counts"]["T"] == 9
 
 
-def test_custom_token_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_custom_token_set(tmp_path: Path, cli: Cli) -> None:
     path = tmp_path / "three.toml"
     path.write_text('tokens = [["PB", "TB"], ["PB", "PR"], ["PR", "TY"]]\n', encoding="utf-8")
-    code, out, _ = run(["manno", "solve", "PB=0, TY>=1", "--tokens", str(path), "--json"], capsys)
+    code, out, _ = cli(["manno", "solve", "PB=0, TY>=1", "--tokens", str(path), "--json"])
     data = json.loads(out)
     assert code == 0 and data["arrangement"] == "111" and data["count"] == 1
 
@@ -164,10 +144,8 @@ def test_custom_token_set(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
         (["manno", "solve", "PB>=4", "--tokens", "/no/such.toml"], "cannot read token set"),
     ],
 )
-def test_bad_input_is_one_line_and_exit_two(
-    args: list[str], message: str, capsys: pytest.CaptureFixture[str]
-) -> None:
-    code, out, err = run(args, capsys)
+def test_bad_input_is_one_line_and_exit_two(args: list[str], message: str, cli: Cli) -> None:
+    code, out, err = cli(args)
     assert code == 2
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("error: ") and message in err
