@@ -17,6 +17,7 @@ either.
 from __future__ import annotations
 
 import functools
+import json
 import tomllib
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -122,11 +123,11 @@ def parse_catalogue(text: str, source: str = "<text>") -> Catalogue:
         where = f"task {ident!r} of {source!r}"
         if ident in seen:
             raise MonsterError(f"{where} repeats an id")
-        if not isinstance(level, int) or level not in LEVELS:
+        if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:
             raise MonsterError(f"{where} needs a level from 1 to 6")
         if not isinstance(text_, str):
             raise MonsterError(f"{where} needs a task text")
-        if card is not None and not isinstance(card, int):
+        if card is not None and (not isinstance(card, int) or isinstance(card, bool)):
             raise MonsterError(f"{where} has a card that is not a number")
         try:
             task = parse_task(text_)
@@ -141,11 +142,16 @@ def format_catalogue(entries: Iterable[Entry], header: str = "") -> str:
     """Catalogue TOML for the entries (``parse_catalogue`` reads it back)."""
     lines = [f"# {line}".rstrip() for line in header.splitlines()]
     for entry in entries:
-        lines += ["", "[[tasks]]", f'id = "{entry.id}"', f"level = {entry.level}"]
+        lines += ["", "[[tasks]]", f"id = {_string(entry.id)}", f"level = {entry.level}"]
         if entry.card is not None:
             lines.append(f"card = {entry.card}")
-        lines.append(f'task = "{entry.task}"')
+        lines.append(f"task = {_string(str(entry.task))}")
     return "\n".join(lines).lstrip("\n") + "\n"
+
+
+def _string(text: str) -> str:
+    """A TOML basic string: JSON's escapes are TOML's."""
+    return json.dumps(text, ensure_ascii=False)
 
 
 def load_catalogue(path: str | Path | None = None) -> Catalogue:
@@ -160,6 +166,8 @@ def load_catalogue(path: str | Path | None = None) -> Catalogue:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise MonsterError(f"cannot read catalogue {str(path)!r}: {err.strerror}") from err
+    except UnicodeDecodeError as err:
+        raise MonsterError(f"catalogue {str(path)!r} is not UTF-8 text: {err.reason}") from err
     return parse_catalogue(text, str(path))
 
 

@@ -202,6 +202,8 @@ def load_tokens(path: str | Path) -> TokenSet:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as err:
         raise TokenSetError(f"cannot read token set {str(path)!r}: {err.strerror}") from err
+    except UnicodeDecodeError as err:
+        raise TokenSetError(f"token set {str(path)!r} is not UTF-8 text: {err.reason}") from err
     return parse_tokens(text, source=str(path))
 
 

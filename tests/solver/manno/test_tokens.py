@@ -214,3 +214,10 @@ def test_arrangement_errors(text: str, size: int | None, column: int, message: s
     assert info.value.column == column
     assert isinstance(info.value, MonsterError)
     assert isinstance(info.value, ValueError)
+
+
+def test_token_file_that_is_not_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "latin1.toml"
+    path.write_bytes('name = "caf\xe9"\ntokens = [["PB", "TB"]]\n'.encode("latin-1"))
+    with pytest.raises(TokenSetError, match="is not UTF-8 text"):
+        load_tokens(path)
