@@ -8,19 +8,28 @@ candidate is kept when it is solvable, every one of its conditions matters
 means (a different set of solving arrangements), and the grader puts it at
 the level asked for.
 
+Speed without changing the output: condition masks are kept as integer bit
+sets (one per condition, computed once per process); workers always have the
+next chunks of candidates queued; and a candidate whose meaning an earlier
+candidate of the same stream already took at this level is not graded, since
+the earlier one is kept first (or its meaning was already taken) and the later
+one would be dropped anyway.
+
 >>> [g.level for g in generate(2, 3, seed=1)]
 [2, 2, 2]
 """
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import functools
 import itertools
 import math
+import operator
 import random
 from collections.abc import Callable, Generator, Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -31,7 +40,9 @@ from tasks.grader import THRESHOLDS, Grade, _table, grade_below
 from tasks.styles import LEVELS, STYLES, fits, sample
 
 BATCH = 64
-"""Candidates handed out at once (per worker, a chunk of a batch)."""
+"""Candidates handed to a worker at once."""
+AHEAD = 2
+"""Chunks queued per worker, so none waits for the others between chunks."""
 MAX_CANDIDATES_PER_TASK = 400
 """Give up when this many candidates per wanted task found nothing (a clear error)."""
 
@@ -47,19 +58,33 @@ class _Verdict:
     meaning: bytes
 
 
+Kept = dict[bytes, int]
+"""Meanings of candidates graded at their level, each with the smallest such ``k``."""
+
+
+@functools.lru_cache(maxsize=4096)
+def _bits(condition: Condition) -> int:
+    """The arrangements a condition accepts as one integer: ``np.packbits`` order, big-endian."""
+    return int.from_bytes(np.packbits(_table().mask(Task((condition,)))).tobytes(), "big")
+
+
+def _every() -> int:
+    """The bit set of all arrangements."""
+    return (1 << len(_table().index)) - 1
+
+
 def candidate(seed: int, level: int, k: int) -> Task:
     """Candidate ``k`` of a run: a task in the level's style from its own stream.
 
     Each drawn condition must leave the card solvable and cut its solutions
     further, so candidates are rarely wasted on clashes or repeats.
     """
-    table = _table()
-    solutions = np.ones(len(table.index), dtype=np.bool_)
+    solutions = _every()
 
     def keep(condition: Condition) -> bool:
         nonlocal solutions
-        narrower = solutions & table.mask(Task((condition,)))
-        if not narrower.any() or np.array_equal(narrower, solutions):
+        narrower = solutions & _bits(condition)
+        if not narrower or narrower == solutions:
             return False
         solutions = narrower
         return True
@@ -74,34 +99,57 @@ def well_made(seed: int, level: int, k: int) -> tuple[Task, bytes] | None:
     what is left must still fit the level's style.
     """
     task = candidate(seed, level, k)
-    table = _table()
+    every = _every()
     kept = list(task.conditions)
-    masks = [table.mask(Task((c,))) for c in kept]
-    full = np.logical_and.reduce(masks)
+    masks = [_bits(c) for c in kept]
+    full = functools.reduce(operator.and_, masks, every)
     for i in reversed(range(len(kept))):
         rest = masks[:i] + masks[i + 1 :]
-        if rest and np.array_equal(np.logical_and.reduce(rest), full):
+        if rest and functools.reduce(operator.and_, rest, every) == full:
             del kept[i], masks[i]
     pruned = Task(tuple(kept))
-    if not full.any() or not fits(pruned, STYLES[level]):
+    if not full or not fits(pruned, STYLES[level]):
         return None
-    return pruned, np.packbits(full).tobytes()
+    return pruned, full.to_bytes(len(_table().index) // 8, "big")
 
 
-def judge(seed: int, level: int, k: int) -> _Verdict:
-    """Grade candidate ``k`` if it is well made, and keep it if it grades ``level``."""
+def judge(seed: int, level: int, k: int, kept: Kept | None = None) -> _Verdict:
+    """Grade candidate ``k`` if it is well made, and keep it if it grades ``level``.
+
+    Args:
+        seed: the run's seed.
+        level: the level asked for.
+        k: the candidate's index.
+        kept: meanings already kept from this stream (``seed``, ``level``), each
+            with the first ``k`` that had it; read to skip grading a candidate
+            that ``generate`` would drop, and updated.
+    """
     made = well_made(seed, level, k)
     if made is None:
         return _Verdict(None, b"")
     task, meaning = made
+    if kept is not None and kept.get(meaning, k) < k:
+        return _Verdict(None, meaning)  # an earlier candidate has this meaning at this level
     ceiling = THRESHOLDS[level - 1] if level <= len(THRESHOLDS) else math.inf
     graded = grade_below(task, ceiling, _table())
-    kept = graded if graded is not None and graded.level == level else None
-    return _Verdict(kept, meaning)
+    if graded is None or graded.level != level:
+        return _Verdict(None, meaning)
+    if kept is not None:
+        kept[meaning] = min(kept.get(meaning, k), k)
+    return _Verdict(graded, meaning)
+
+
+_KEPT: dict[tuple[int, int], Kept] = {}
+"""In a worker process: the meanings it has kept, per stream (cleared as each pool starts)."""
+
+
+def _start_worker() -> None:
+    _KEPT.clear()
 
 
 def _judge_many(seed: int, level: int, ks: list[int]) -> list[_Verdict]:
-    return [judge(seed, level, k) for k in ks]
+    kept = _KEPT.setdefault((seed, level), {})
+    return [judge(seed, level, k, kept) for k in ks]
 
 
 def generate(
@@ -150,13 +198,19 @@ def generate(
 def _verdicts(seed: int, level: int, workers: int) -> Generator[_Verdict, None, None]:
     """Verdicts on candidates 0, 1, 2, ... in order, graded by ``workers`` processes."""
     if workers == 1:
-        yield from (judge(seed, level, k) for k in itertools.count())
+        kept: Kept = {}
+        yield from (judge(seed, level, k, kept) for k in itertools.count())
         return
     work = functools.partial(_judge_many, seed, level)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for start in itertools.count(0, BATCH * workers):
-            chunks = [
-                list(range(s, s + BATCH)) for s in range(start, start + BATCH * workers, BATCH)
-            ]
-            for verdicts in pool.map(work, chunks):
+    chunks = (list(range(s, s + BATCH)) for s in itertools.count(0, BATCH))
+    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
+        queued: collections.deque[Future[list[_Verdict]]] = collections.deque(
+            pool.submit(work, next(chunks)) for _ in range(AHEAD * workers)
+        )
+        try:
+            while True:
+                verdicts = queued.popleft().result()
+                queued.append(pool.submit(work, next(chunks)))
                 yield from verdicts
+        finally:
+            pool.shutdown(cancel_futures=True)  # the run is over: drop the chunks not started

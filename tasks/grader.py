@@ -33,7 +33,7 @@ from typing import Any
 from solver.manno.engines import get_engine
 from solver.manno.table import TableEngine
 from solver.manno.task import Condition, Task
-from tasks.simulate import STARTS, median_effort
+from tasks.simulate import STARTS, effort_floor, median_effort
 from tasks.styles import Form, Scope, form, scope
 
 SEED = 0
@@ -57,6 +57,11 @@ BLOT_WEIGHT = 1.0
 """Extra reading cost per colour or shape group: monsters must be added up."""
 CHAIN_WEIGHT = 1.0
 """Extra reading cost per group past the second in an equality chain."""
+
+
+SURE = 1e-9
+"""Margin by which the effort's floor must pass the room left under a ceiling before
+``grade_below`` answers ``None`` unsimulated: far above the rounding of the sums."""
 
 
 @dataclass(frozen=True)
@@ -134,7 +139,8 @@ def grade_below(task: Task, ceiling: float, table: TableEngine | None = None) ->
     """Like ``grade``, but ``None`` as soon as the composite must reach ``ceiling``.
 
     The simulated player is the costly part and only adds to the score, so a
-    task already at the ceiling without it is not simulated.
+    task already at the ceiling without it is not simulated, nor one that the
+    floor under its effort (``effort_floor``) would take to the ceiling.
     """
     table = table or _table()
     field = table.distance_field(task)  # raises UnsolvableError when unsolvable
@@ -146,6 +152,8 @@ def grade_below(task: Task, ceiling: float, table: TableEngine | None = None) ->
     if composite(rarity, mean_flips, 0.0, cost) >= ceiling:
         return None
     room = ceiling - composite(rarity, mean_flips, 0.0, cost)
+    if effort_floor(field, SEED, STARTS) >= room + SURE:
+        return None  # the player needs at least the distance: the score reaches the ceiling
     effort = median_effort(table, task, SEED, STARTS, give_up=room)
     if effort is None:
         return None

@@ -87,13 +87,16 @@ class TableEngine:
         best = int(solutions[int(np.argmin(distances))])  # first minimum = smallest text
         return Solution.found(task, start, len(solutions), Arrangement.from_index(best, self.size))
 
-    def distance_field(self, task: Task) -> npt.NDArray[np.int16]:
+    def distance_field(self, task: Task) -> npt.NDArray[np.int8]:
         """Fewest flips to a solution from every arrangement, indexed like the table.
 
         Hamming distance to a set separates by token, so one pass per token of
         ``d = min(d, d[neighbour] + 1)`` is exact. Neighbours across one token
         are the two halves of blocks of the table, so each pass is a reshape,
-        not a gather.
+        not a gather. Passes over low tokens pair entries only a few apart,
+        which numpy walks slowly, so halfway the field is transposed: the low
+        tokens become high and every pass runs over long blocks. Distances fit
+        in one byte.
 
         Raises:
             UnsolvableError: nothing satisfies the task.
@@ -101,8 +104,18 @@ class TableEngine:
         mask = self.mask(task)
         if not mask.any():
             raise UnsolvableError(f"task {str(task)!r} has no solution")
-        field = np.where(mask, 0, self.size + 1).astype(np.int16)
-        for bit in range(self.size):
-            halves = field.reshape(-1, 2, 1 << bit)
-            np.minimum(halves, halves[:, ::-1, :] + 1, out=halves)
-        return field
+        size = self.size
+        field = np.where(mask, 0, size + 1).astype(np.int8)
+        low = size // 2
+        for bit in range(low, size):
+            _relax(field, bit)
+        turned = field.reshape(1 << (size - low), 1 << low).T.copy()  # bits rotated by low
+        for bit in range(size - low, size):
+            _relax(turned.reshape(-1), bit)
+        return turned.T.reshape(-1)
+
+
+def _relax(field: npt.NDArray[np.int8], bit: int) -> None:
+    """One pass of ``d = min(d, d[neighbour across the bit] + 1)``, in place."""
+    halves = field.reshape(-1, 2, 1 << bit)
+    np.minimum(halves, halves[:, ::-1, :] + 1, out=halves)
