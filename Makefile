@@ -27,8 +27,8 @@ lint: $(STAMP)
 	$(BIN)/mypy
 
 bench: $(STAMP)
-	$(BIN)/python benchmarks/manno_engines.py
-	$(BIN)/python benchmarks/manno_tasks.py
+	$(BIN)/python -m benchmarks.manno_engines
+	$(BIN)/python -m benchmarks.manno_tasks
 
 serve: $(STAMP)
 	$(BIN)/monsters serve

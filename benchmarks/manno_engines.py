@@ -2,7 +2,7 @@
 
 Run::
 
-    .venv/bin/python benchmarks/manno_engines.py [--tasks 1000] [--seed 0] [--json]
+    .venv/bin/python -m benchmarks.manno_engines [--tasks 1000] [--seed 0] [--json]
 
 On seeded random tasks (``solver.manno.sample``) and seeded random starts, each
 task is solved by:
@@ -42,22 +42,19 @@ import gc
 import itertools
 import json
 import operator
-import os
-import platform
 import random
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from importlib.metadata import version
-from pathlib import Path
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from ortools.sat.python import cp_model
 
+from benchmarks.common import environment, monsters, require
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine, Solution
 from solver.manno.engines import get_engine
 from solver.manno.kinds import Group
@@ -303,8 +300,8 @@ def _check_pair(
 ) -> None:
     """The engine and the baseline agree on the fewest flips; the baseline's solution holds."""
     where = f"{str(task)!r} from {start}"
-    _require(answer.flips == flips, f"{name}: {answer.flips} flips, bare {flips}: {where}")
-    _require(sides is None or bare_holds(task, sides), f"bare {sides} fails {where}")
+    require(answer.flips == flips, f"{name}: {answer.flips} flips, bare {flips}: {where}")
+    require(sides is None or bare_holds(task, sides), f"bare {sides} fails {where}")
 
 
 def measure(tasks_count: int, seed: int, csp_tasks: int) -> dict[str, Any]:
@@ -329,13 +326,13 @@ def measure(tasks_count: int, seed: int, csp_tasks: int) -> dict[str, Any]:
     cp_ours, cp_bare, run.answers = compare(run, engines["cpsat"], bare_cp)
     tb_ours, tb_bare, table_answers = compare(run, engines["table"], bare_table)
     for task, a, b in zip(tasks, run.answers, table_answers, strict=True):
-        _require(a == b, f"cpsat and table disagree on {str(task)!r}: {a} vs {b}")
+        require(a == b, f"cpsat and table disagree on {str(task)!r}: {a} vs {b}")
     csp_times = Times()
     for task, start, expected in list(zip(tasks, starts, run.answers, strict=True))[:csp_tasks]:
         began = time.perf_counter_ns()
         answer = engines["csp"].solve(task, start)
         csp_times.add(answer.solvable, time.perf_counter_ns() - began)
-        _require(answer == expected, f"csp and cpsat disagree on {str(task)!r}")
+        require(answer == expected, f"csp and cpsat disagree on {str(task)!r}")
 
     conditions = [c for t in tasks for c in t.conditions]
     return {
@@ -384,7 +381,7 @@ def batch(seed: int, lines: int, check: Engine) -> dict[str, Any]:
 
     The answers are checked against ``check`` (the in-process CP-SAT engine).
     """
-    command = [str(Path(sys.executable).with_name("monsters")), "manno", "solve", "--batch"]
+    command = monsters("manno", "solve", "--batch")
     command += ["--engine", "cpsat"]
     tasks, starts = make_tasks(seed + 2, lines)
     text = "".join(
@@ -397,9 +394,9 @@ def batch(seed: int, lines: int, check: Engine) -> dict[str, Any]:
     except (OSError, RuntimeError) as err:
         return {"measured": False, "reason": str(err)}
     answers = [json.loads(line) for line in full.splitlines()]
-    _require(len(answers) == lines and len(one.splitlines()) == 1, "batch: wrong line count")
+    require(len(answers) == lines and len(one.splitlines()) == 1, "batch: wrong line count")
     for task, start, answer in zip(tasks, starts, answers, strict=True):
-        _require(answer == check.solve(task, start).to_json(), f"batch differs on {task}")
+        require(answer == check.solve(task, start).to_json(), f"batch differs on {task}")
     wall, start_s = full_ns / 1e9, one_ns / 1e9
     rate = lines / wall
     return {
@@ -487,12 +484,6 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _require(ok: bool, message: str) -> None:
-    """A check that survives ``python -O``."""
-    if not ok:
-        raise AssertionError(message)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--tasks", type=int, default=1000, help="random tasks (default 1000)")
@@ -510,13 +501,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--tasks must be at least 1")
     began = time.perf_counter()
     result: dict[str, Any] = {
-        "command": " ".join([".venv/bin/python", "benchmarks/manno_engines.py", *argv]),
-        "versions": {
-            "python": platform.python_version(),
-            "ortools": version("ortools"),
-            "numpy": np.__version__,
-        },
-        "cpus": os.cpu_count(),
+        "command": " ".join([".venv/bin/python", "-m", "benchmarks.manno_engines", *argv]),
+        **environment(),
     }
     result |= measure(args.tasks, args.seed, args.csp_tasks)
     if args.batch_lines > 0:

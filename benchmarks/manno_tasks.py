@@ -2,7 +2,7 @@
 
 Run::
 
-    .venv/bin/python benchmarks/manno_tasks.py [--repeats 2] [--json]
+    .venv/bin/python -m benchmarks.manno_tasks [--repeats 2] [--json]
 
 Three measurements, each in fresh worker processes so no run inherits another's
 caches:
@@ -32,16 +32,16 @@ import argparse
 import hashlib
 import json
 import os
-import platform
 import subprocess
 import sys
 import time
 from collections.abc import Sequence
-from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+
+from benchmarks.common import environment, monsters, require
 
 LEVELS = (1, 2, 3, 4, 5, 6)
 COUNT = 1000
@@ -56,6 +56,8 @@ VERIFY_RUNS = 3
 CLI_RUNS = 3
 GRADE_PASSES = 3
 CHILD_TIMEOUT_S = 120
+ROOT = Path(__file__).resolve().parent.parent
+"""The repository root, where ``python -m benchmarks...`` finds the package."""
 """No measured process may run longer (a hang fails the run instead of stalling it)."""
 
 
@@ -72,8 +74,8 @@ def measure_generate(level: int, count: int, seed: int, workers: int) -> dict[st
     built = time.perf_counter()
     grades = generate(level, count, seed, workers=workers)
     done = time.perf_counter()
-    _require(len(grades) == count, f"level {level}: {len(grades)} tasks, not {count}")
-    _require(all(g.level == level for g in grades), f"level {level}: a task of another level")
+    require(len(grades) == count, f"level {level}: {len(grades)} tasks, not {count}")
+    require(all(g.level == level for g in grades), f"level {level}: a task of another level")
     text = json.dumps([g.to_json() for g in grades], sort_keys=True)
     return {
         "import_and_table_ms": round((built - began) * 1e3, 1),
@@ -124,7 +126,7 @@ def measure_grade(passes: int) -> dict[str, Any]:
             began = time.perf_counter()
             graded = grade(entry.task)
             times[p, i] = time.perf_counter() - began
-            _require(graded.level == entry.level, f"{entry.id} grades {graded.level}")
+            require(graded.level == entry.level, f"{entry.id} grades {graded.level}")
     return {
         "levels": [e.level for e in entries],
         "first_ms": [round(t * 1e3, 3) for t in times[0]],
@@ -145,9 +147,9 @@ def _child(spec: dict[str, Any]) -> dict[str, Any]:
 
 def _in_child(**spec: Any) -> dict[str, Any]:
     """Run one measurement in a fresh interpreter and read its JSON answer."""
-    command = [sys.executable, str(Path(__file__).resolve()), "--child", json.dumps(spec)]
+    command = [sys.executable, "-m", "benchmarks.manno_tasks", "--child", json.dumps(spec)]
     done = subprocess.run(
-        command, capture_output=True, text=True, check=False, timeout=CHILD_TIMEOUT_S
+        command, capture_output=True, text=True, check=False, timeout=CHILD_TIMEOUT_S, cwd=ROOT
     )
     if done.returncode != 0:
         raise RuntimeError(f"{spec}: exit {done.returncode}: {done.stderr.strip()[-500:]}")
@@ -170,7 +172,7 @@ def generator(count: int, repeats: int) -> dict[str, Any]:
     for level in LEVELS:
         seconds = [r["seconds"] for r in runs[level]]
         hashes = {r["sha256"] for r in runs[level]}
-        _require(len(hashes) == 1, f"level {level}: runs with one seed differ")
+        require(len(hashes) == 1, f"level {level}: runs with one seed differ")
         best = min(seconds)
         rows.append(
             {
@@ -197,8 +199,8 @@ def verify_in_process() -> dict[str, Any]:
     """``VERIFY_RUNS`` processes; the best first call judged."""
     runs = [_in_child(what="verify") for _ in range(VERIFY_RUNS)]
     for r in runs:
-        _require(r["tasks"] == 108, f"verify checked {r['tasks']} tasks, not 108")
-        _require(r["all_solvable"] and r["engines_agree"], "a catalogue task failed the check")
+        require(r["tasks"] == 108, f"verify checked {r['tasks']} tasks, not 108")
+        require(r["all_solvable"] and r["engines_agree"], "a catalogue task failed the check")
     best = min(r["first_s"] for r in runs)
     return {
         "tasks": 108,
@@ -217,7 +219,7 @@ def verify_in_process() -> dict[str, Any]:
 
 def verify_cli() -> dict[str, Any]:
     """``monsters manno verify --json`` end to end, best of ``CLI_RUNS``."""
-    command = [str(Path(sys.executable).with_name("monsters")), "manno", "verify", "--json"]
+    command = monsters("manno", "verify", "--json")
     shown = "monsters manno verify --json"
     try:
         probe = subprocess.run(
@@ -234,10 +236,10 @@ def verify_cli() -> dict[str, Any]:
             command, capture_output=True, text=True, check=False, timeout=CHILD_TIMEOUT_S
         )
         seconds.append(round(time.perf_counter() - began, 3))
-        _require(done.returncode == 0, f"{shown}: exit {done.returncode}")
+        require(done.returncode == 0, f"{shown}: exit {done.returncode}")
         answer = json.loads(done.stdout)
-        _require(len(answer["tasks"]) == 108, f"{shown}: not 108 tasks")
-        _require(answer["all_solvable"] and answer["engines_agree"], f"{shown}: a task failed")
+        require(len(answer["tasks"]) == 108, f"{shown}: not 108 tasks")
+        require(answer["all_solvable"] and answer["engines_agree"], f"{shown}: a task failed")
     return {"measured": True, "command": shown, "runs_s": seconds, "best_s": min(seconds)}
 
 
@@ -343,12 +345,6 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _require(ok: bool, message: str) -> None:
-    """A check that survives ``python -O``."""
-    if not ok:
-        raise AssertionError(message)
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--json", action="store_true", help="print JSON instead of tables")
@@ -371,13 +367,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--repeats, --count and --grade-passes must be at least 1")
     began = time.perf_counter()
     result: dict[str, Any] = {
-        "command": " ".join([".venv/bin/python", "benchmarks/manno_tasks.py", *argv]),
-        "versions": {
-            "python": platform.python_version(),
-            "numpy": np.__version__,
-            "ortools": version("ortools"),
-        },
-        "cpus": os.cpu_count(),
+        "command": " ".join([".venv/bin/python", "-m", "benchmarks.manno_tasks", *argv]),
+        **environment(),
         "load_average": round(os.getloadavg()[0], 2),
     }
     result["generator"] = generator(args.count, args.repeats)

@@ -1,0 +1,39 @@
+"""What every benchmark shares: checks that survive ``python -O``, the machine, the CLI.
+
+Run the benchmarks as modules from the repository root, e.g.
+``.venv/bin/python -m benchmarks.manno_engines``.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import sys
+from importlib.metadata import version
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+
+def require(ok: bool, message: str) -> None:
+    """A check that survives ``python -O``: a benchmark checks answers as it times them."""
+    if not ok:
+        raise AssertionError(message)
+
+
+def environment() -> dict[str, Any]:
+    """Versions and CPUs, printed with every result so figures can be compared."""
+    return {
+        "versions": {
+            "python": platform.python_version(),
+            "ortools": version("ortools"),
+            "numpy": np.__version__,
+        },
+        "cpus": os.cpu_count(),
+    }
+
+
+def monsters(*args: str) -> list[str]:
+    """The ``monsters`` command of this interpreter's environment, with arguments."""
+    return [str(Path(sys.executable).with_name("monsters")), *args]
