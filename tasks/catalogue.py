@@ -25,6 +25,7 @@ from importlib import resources
 from pathlib import Path
 
 from solver.errors import MonsterError, NotationError
+from solver.files import read_text
 from solver.manno.task import Task, parse_task
 from tasks.styles import LEVELS
 
@@ -162,13 +163,7 @@ def load_catalogue(path: str | Path | None = None) -> Catalogue:
     """
     if path is None:
         return _builtin()
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise MonsterError(f"cannot read catalogue {str(path)!r}: {err.strerror}") from err
-    except UnicodeDecodeError as err:
-        raise MonsterError(f"catalogue {str(path)!r} is not UTF-8 text: {err.reason}") from err
-    return parse_catalogue(text, str(path))
+    return parse_catalogue(read_text(path, "catalogue"), str(path))
 
 
 @functools.cache

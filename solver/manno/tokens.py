@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.errors import NotationError, TokenSetError
+from solver.files import read_text
 from solver.manno.kinds import KINDS, Group, Kind
 
 IntArray = npt.NDArray[np.int64]
@@ -198,13 +199,7 @@ def load_tokens(path: str | Path) -> TokenSet:
     Raises:
         TokenSetError: the file is missing, not TOML, or names an unknown kind.
     """
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise TokenSetError(f"cannot read token set {str(path)!r}: {err.strerror}") from err
-    except UnicodeDecodeError as err:
-        raise TokenSetError(f"token set {str(path)!r} is not UTF-8 text: {err.reason}") from err
-    return parse_tokens(text, source=str(path))
+    return parse_tokens(read_text(path, "token set", TokenSetError), source=str(path))
 
 
 def parse_tokens(text: str, source: str = "<text>") -> TokenSet:
