@@ -1,17 +1,44 @@
-"""The HTTP service: ``main`` only assembles the app; routers hold the routes."""
+"""The HTTP service: ``create_app`` assembles it; the routers hold the routes."""
 
 from __future__ import annotations
 
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 
-app = FastAPI(
-    title="monster-solver",
-    summary="Constraint-solver puzzles and hints for monster board games.",
-    version="0.1.0",
-)
+from api import problems
+from api.limits import BodyLimit, SolverGate
+from api.routers import manno
+from api.schemas import Health
+from api.settings import Settings
 
 
-@app.get("/health", tags=["service"])
-def health() -> dict[str, str]:
-    """Liveness: answers ``{"status": "ok"}`` while the service runs."""
-    return {"status": "ok"}
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The service with its settings (from the environment if omitted)."""
+    settings = settings or Settings.from_env()
+    app = FastAPI(
+        title="monster-solver",
+        summary="Constraint-solver puzzles and hints for monster board games.",
+        version="0.1.0",
+    )
+    app.state.settings = settings
+    app.state.gate = SolverGate(settings.solver_threads, settings.request_seconds)
+    problems.install(app)
+    app.include_router(manno.router)
+
+    @app.get("/health", tags=["service"], response_model=Health)
+    async def health() -> dict[str, str]:
+        """Liveness: ``{"status": "ok"}`` while the service runs."""
+        return {"status": "ok"}
+
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=["content-type"],
+        )
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
+    return app
+
+
+app = create_app()

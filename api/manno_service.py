@@ -2,21 +2,56 @@
 
 Each function takes what a user types (task text, ``0``/``1`` arrangement
 text, an engine name) and returns the contract's JSON object. Bad input raises
-a ``MonsterError`` subclass; the caller turns it into exit code 2 or a 422.
+``FieldError`` (a ``MonsterError``) naming the request field at fault; the
+command line prints its message, the HTTP API answers 422 naming the field.
 
 >>> solve("PB>=4, PY=0, B>R")["flip"]
 [15]
+>>> solve("PB>=4", start="01")
+Traceback (most recent call last):
+...
+api.problems.FieldError: arrangement '01' has 2 tokens, it needs 15 tokens at column 3
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
+from api.problems import FieldError
+from solver.errors import MonsterError
+from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine
 from solver.manno.engines import get_engine
 from solver.manno.hint import hint as hint_ladder
-from solver.manno.task import parse_task
+from solver.manno.task import Task, parse_task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
 from solver.manno.validate import validate as validate_report
+from tasks.grader import grade as grade_task
+
+T = TypeVar("T")
+
+
+def field(name: str, read: Callable[[], T]) -> T:
+    """``read()``, with a ``MonsterError`` turned into a ``FieldError`` for ``name``."""
+    try:
+        return read()
+    except MonsterError as err:
+        raise FieldError(name, err) from err
+
+
+def task_field(text: str, name: str = "task") -> Task:
+    """Parse task text from a request field."""
+    return field(name, lambda: parse_task(text))
+
+
+def arrangement_field(text: str, tokens: TokenSet, name: str = "arrangement") -> Arrangement:
+    """Parse arrangement text from a request field."""
+    return field(name, lambda: Arrangement.parse(text, len(tokens)))
+
+
+def engine_field(name: str, tokens: TokenSet, time_limit: float = DEFAULT_TIME_LIMIT) -> Engine:
+    """An engine named in a request field."""
+    return field("engine", lambda: get_engine(name, tokens, time_limit))
 
 
 def solve(
@@ -24,19 +59,20 @@ def solve(
     start: str | None = None,
     engine: str = "cpsat",
     tokens: TokenSet | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[str, Any]:
     """``{"task", "solvable", "count", "flips", "arrangement", "flip", "conflict"}``."""
     tokens = tokens or standard_tokens()
-    parsed = parse_task(task)
-    begin = None if start is None else Arrangement.parse(start, len(tokens))
-    return get_engine(engine, tokens).solve(parsed, begin).to_json()
+    parsed = task_field(task)
+    begin = None if start is None else arrangement_field(start, tokens, "from")
+    return engine_field(engine, tokens, time_limit).solve(parsed, begin).to_json()
 
 
 def validate(task: str, arrangement: str, tokens: TokenSet | None = None) -> dict[str, Any]:
     """``{"task", "arrangement", "ok", "conditions": [...]}``."""
     tokens = tokens or standard_tokens()
-    report = validate_report(parse_task(task), Arrangement.parse(arrangement, len(tokens)), tokens)
-    return report.to_json()
+    parsed, here = task_field(task), arrangement_field(arrangement, tokens)
+    return validate_report(parsed, here, tokens).to_json()
 
 
 def hint(
@@ -45,8 +81,16 @@ def hint(
     level: int = 1,
     engine: str = "cpsat",
     tokens: TokenSet | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[str, Any]:
     """``{"solved", "flips_left", "level", "text", ...}`` (``"flip"`` at level 3)."""
     tokens = tokens or standard_tokens()
-    here = Arrangement.parse(arrangement, len(tokens))
-    return hint_ladder(parse_task(task), here, level, get_engine(engine, tokens)).to_json()
+    parsed, here = task_field(task), arrangement_field(arrangement, tokens)
+    chosen = engine_field(engine, tokens, time_limit)
+    return field("level", lambda: hint_ladder(parsed, here, level, chosen)).to_json()
+
+
+def grade(task: str) -> dict[str, Any]:
+    """``{"task", "level", "metrics"}``."""
+    parsed = task_field(task)
+    return field("task", lambda: grade_task(parsed)).to_json()

@@ -1,0 +1,95 @@
+"""Errors as RFC 9457 problem details (``application/problem+json``).
+
+Domain errors become HTTP answers here and only here: bad input is 422 naming
+the field (and the column, for text), a missing catalogue task 404, a body
+too large 413, a solver out of time 503.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+from solver.errors import MonsterError, NotationError, SolverTimeoutError
+
+PROBLEM = "application/problem+json"
+
+
+class FieldError(MonsterError):
+    """Bad input in one field of a request; its message is the domain error's.
+
+    Args:
+        field: the request field (``"task"``, ``"arrangement"``, ``"from"``).
+        error: the domain error.
+    """
+
+    def __init__(self, field: str, error: MonsterError) -> None:
+        super().__init__(str(error))
+        self.field = field
+        self.error = error
+
+
+class NotFoundError(Exception):
+    """A named thing (a catalogue task) that does not exist."""
+
+
+class RequestTimeoutError(Exception):
+    """A solver call that did not finish in the request's time."""
+
+
+def problem(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
+    """A problem-details response."""
+    body = {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra}
+    return JSONResponse(body, status_code=status, media_type=PROBLEM)
+
+
+def field_problem(field: str, error: MonsterError) -> JSONResponse:
+    """422 naming the field, with the column for bad text."""
+    entry: dict[str, Any] = {"field": field, "message": str(error)}
+    if isinstance(error, NotationError) and error.column is not None:
+        entry["column"] = error.column
+    return problem(422, "Unprocessable input", f"{field}: {error}", errors=[entry])
+
+
+def _field_name(location: tuple[int | str, ...]) -> str:
+    """``("body", "task")`` -> ``"task"``; the body itself (or a spot in bad JSON) -> ``"body"``."""
+    names = [str(part) for part in location[1:] if isinstance(part, str)]
+    return ".".join(names) or "body"
+
+
+def install(app: FastAPI) -> None:
+    """Register the handlers that turn errors into problems."""
+
+    async def on_monster(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, FieldError):
+            return field_problem(exc.field, exc.error)
+        if isinstance(exc, SolverTimeoutError):
+            return problem(503, "Solver out of time", str(exc))
+        errors = [{"field": "body", "message": str(exc)}]
+        return problem(422, "Unprocessable input", str(exc), errors=errors)
+
+    async def on_validation(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, RequestValidationError)
+        errors = [{"field": _field_name(e["loc"]), "message": e["msg"]} for e in exc.errors()]
+        detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors)
+        return problem(422, "Unprocessable input", detail, errors=errors)
+
+    async def on_not_found(request: Request, exc: Exception) -> JSONResponse:
+        return problem(404, "Not found", str(exc))
+
+    async def on_timeout(request: Request, exc: Exception) -> JSONResponse:
+        return problem(503, "Solver out of time", str(exc))
+
+    async def on_http(request: Request, exc: Exception) -> JSONResponse:
+        assert isinstance(exc, HTTPException)
+        return problem(exc.status_code, str(exc.detail), str(exc.detail))
+
+    app.add_exception_handler(MonsterError, on_monster)
+    app.add_exception_handler(RequestValidationError, on_validation)
+    app.add_exception_handler(NotFoundError, on_not_found)
+    app.add_exception_handler(RequestTimeoutError, on_timeout)
+    app.add_exception_handler(HTTPException, on_http)

@@ -1,0 +1,1 @@
+"""One router per game, all under ``/v1/<game>/``."""

@@ -1,0 +1,129 @@
+"""``/v1/manno``: solve, validate, hint, grade, the catalogue and generated tasks.
+
+Routes stay thin: they read the body, hand the work to ``api.manno_service``
+on a solver thread (``SolverGate``), and return its JSON.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from api import manno_service
+from api.limits import SolverGate
+from api.problems import NotFoundError
+from api.schemas import (
+    CatalogueResponse,
+    CatalogueTask,
+    GenerateRequest,
+    GenerateResponse,
+    GradeRequest,
+    GradeResponse,
+    HintRequest,
+    HintResponse,
+    SolveRequest,
+    SolveResponse,
+    ValidateRequest,
+    ValidateResponse,
+)
+from solver.errors import MonsterError
+from tasks.catalogue import Entry, load_catalogue
+from tasks.generator import generate as generate_tasks
+from tasks.pool import served
+
+router = APIRouter(prefix="/v1/manno", tags=["manno"])
+
+PROBLEMS: dict[int | str, dict[str, Any]] = {
+    422: {"description": "Bad input: the problem names the field (and the column)."},
+    503: {"description": "The solver ran out of time."},
+}
+
+
+def _gate(request: Request) -> SolverGate:
+    gate: SolverGate = request.app.state.gate
+    return gate
+
+
+def _time(request: Request) -> float:
+    seconds: float = request.app.state.settings.request_seconds
+    return seconds
+
+
+@router.post("/solve", response_model=SolveResponse, responses=PROBLEMS)
+async def solve(body: SolveRequest, request: Request) -> dict[str, Any]:
+    """Solvable?, how many solutions, the fewest-flip solution, or the clash."""
+    call = functools.partial(
+        manno_service.solve, body.task, body.from_, body.engine, time_limit=_time(request)
+    )
+    return await _gate(request).run(call)
+
+
+@router.post("/validate", response_model=ValidateResponse, responses=PROBLEMS)
+async def validate(body: ValidateRequest, request: Request) -> dict[str, Any]:
+    """Each condition: its canonical text, ok or not, the counts found and what it requires."""
+    return await _gate(request).run(
+        functools.partial(manno_service.validate, body.task, body.arrangement)
+    )
+
+
+@router.post(
+    "/hint", response_model=HintResponse, response_model_exclude_unset=True, responses=PROBLEMS
+)
+async def hint(body: HintRequest, request: Request) -> dict[str, Any]:
+    """The hint ladder: 1 a condition to fix, 2 the tokens to turn, 3 one exact flip."""
+    call = functools.partial(
+        manno_service.hint,
+        body.task,
+        body.arrangement,
+        body.level,
+        body.engine,
+        time_limit=_time(request),
+    )
+    return await _gate(request).run(call)
+
+
+@router.post("/grade", response_model=GradeResponse, responses=PROBLEMS)
+async def grade(body: GradeRequest, request: Request) -> dict[str, Any]:
+    """The task's level 1-6 and the exact metrics behind it."""
+    return await _gate(request).run(functools.partial(manno_service.grade, body.task))
+
+
+@router.get("/tasks", response_model=CatalogueResponse)
+async def tasks() -> dict[str, Any]:
+    """The 108-task catalogue."""
+    return {"tasks": [_entry(e) for e in load_catalogue().entries]}
+
+
+@router.get("/tasks/{task_id}", response_model=CatalogueTask, responses={404: {}})
+async def task(task_id: str) -> dict[str, Any]:
+    """One catalogue task by id, e.g. ``L4-07``."""
+    try:
+        return _entry(load_catalogue().by_id(task_id))
+    except MonsterError as err:
+        raise NotFoundError(str(err)) from err
+
+
+@router.post("/generate", response_model=GenerateResponse, responses=PROBLEMS)
+async def generate(body: GenerateRequest, request: Request) -> dict[str, Any]:
+    """New tasks of a level: from the ready pool for seed 0, else generated within the time."""
+    ready = served(body.level, body.count, body.seed)
+    if ready is not None:
+        return {"tasks": ready}
+    return await _gate(request).run(functools.partial(_generate, body.level, body.count, body.seed))
+
+
+@functools.lru_cache(maxsize=256)
+def _generate(level: int, count: int, seed: int) -> dict[str, Any]:
+    return {"tasks": [g.to_json() for g in generate_tasks(level, count, seed)]}
+
+
+def _entry(entry: Entry) -> dict[str, Any]:
+    return {
+        "id": entry.id,
+        "level": entry.level,
+        "card": entry.card,
+        "side": entry.side,
+        "task": str(entry.task),
+    }
