@@ -35,27 +35,32 @@ class BodyLimit:
             await self._refuse(send)
             return
         seen = 0
-        started = False
+        started = refused = False
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, started, refused
             message = await receive()
-            if message["type"] == "http.request":
+            if message["type"] == "http.request" and not refused:
                 seen += len(message.get("body", b""))
                 if seen > self.limit:
-                    raise _TooLargeError
-            return message
+                    if not started:
+                        await self._refuse(send)
+                    started = refused = True
+            # past the limit the app hears that the client left, and reads no more
+            return {"type": "http.disconnect"} if refused else message
 
         async def watched(message: Message) -> None:
             nonlocal started
+            if refused:
+                return  # the 413 has been sent: whatever the app says now goes nowhere
             started = started or message["type"] == "http.response.start"
             await send(message)
 
         try:
             await self.app(scope, counted, watched)
-        except _TooLargeError:
-            if not started:
-                await self._refuse(send)
+        except Exception:
+            if not refused:
+                raise
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps(
@@ -72,10 +77,6 @@ class BodyLimit:
         ]
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": body})
-
-
-class _TooLargeError(Exception):
-    """The body passed the limit while streaming."""
 
 
 class SolverGate:

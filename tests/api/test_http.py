@@ -1,0 +1,200 @@
+"""The HTTP service in-process (TestClient) and once as a real uvicorn process."""
+
+from __future__ import annotations
+
+import json
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from fastapi.testclient import TestClient
+
+from api import manno_service
+from api.main import create_app
+from api.settings import Settings
+from tasks.generator import generate
+
+ZERO = "0" * 15
+PROBLEM = "application/problem+json"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(cors_origins=("http://front.test",)))) as test_client:
+        yield test_client
+
+
+def test_solve_is_the_cli_object(client: TestClient) -> None:
+    response = client.post("/v1/manno/solve", json={"task": "pb>=4; py=0, b>r", "from": ZERO})
+    assert response.status_code == 200
+    assert response.json() == manno_service.solve("PB>=4, PY=0, B>R", ZERO)
+    assert response.json()["flip"] == [15]
+
+
+@pytest.mark.parametrize("engine", ["cpsat", "table", "csp"])
+def test_solve_every_engine(client: TestClient, engine: str) -> None:
+    body = {"task": "B=R=5, PY=0, Y>P", "from": "000000000000001", "engine": engine}
+    assert client.post("/v1/manno/solve", json=body).json()["flips"] == 7
+
+
+def test_same_request_same_bytes(client: TestClient) -> None:
+    body = {"task": "PB=5, TB=5, R>=1"}
+    first = client.post("/v1/manno/solve", json=body).content
+    assert first == client.post("/v1/manno/solve", json=body).content
+    assert json.loads(first)["conflict"] == ["PB=5", "TB=5"]
+
+
+def test_validate_hint_grade(client: TestClient) -> None:
+    body = {"task": "PB>=4, PY=0, B>R", "arrangement": ZERO}
+    report = client.post("/v1/manno/validate", json=body).json()
+    assert report["ok"] is False and [c["ok"] for c in report["conditions"]] == [True, False, True]
+    hint = client.post("/v1/manno/hint", json={**body, "level": 3}).json()
+    assert hint["flip"] == 15 and hint["flips_left"] == 1 and hint["solved"] is False
+    assert "condition" not in hint  # rungs carry only their own fields
+    solved = client.post("/v1/manno/hint", json={**body, "arrangement": "0" * 14 + "1"}).json()
+    assert solved["solved"] is True and solved["flips_left"] == 0
+    grade = client.post("/v1/manno/grade", json={"task": "PB>=4, PR>=3, TY>=2, PY>=1"}).json()
+    assert grade["level"] == 1 and grade["metrics"]["count"] == 1314
+
+
+def test_catalogue_routes(client: TestClient) -> None:
+    tasks = client.get("/v1/manno/tasks").json()["tasks"]
+    assert len(tasks) == 108 and tasks[0]["id"] == "L1-01" and tasks[0]["side"] == "front"
+    one = client.get("/v1/manno/tasks/l4-07").json()
+    assert one["id"] == "L4-07" and one["card"] == 7 and one["side"] == "back"
+    missing = client.get("/v1/manno/tasks/L9-99")
+    assert missing.status_code == 404 and missing.headers["content-type"] == PROBLEM
+
+
+def test_generate_from_the_pool_and_live(client: TestClient) -> None:
+    pooled = client.post("/v1/manno/generate", json={"level": 2, "count": 3, "seed": 0}).json()
+    assert pooled["tasks"] == [g.to_json() for g in generate(2, 3, 0)]
+    live = client.post("/v1/manno/generate", json={"level": 2, "count": 2, "seed": 9}).json()
+    assert live["tasks"] == [g.to_json() for g in generate(2, 2, 9)]
+
+
+@pytest.mark.parametrize(
+    ("route", "body", "field", "column"),
+    [
+        ("solve", {"task": "PB>=4, PX=2"}, "task", 8),
+        ("solve", {"task": "PB>=4", "from": "01x"}, "from", 3),
+        ("validate", {"task": "PB>=4", "arrangement": "0101"}, "arrangement", 5),
+        ("hint", {"task": "PB>=4 >", "arrangement": ZERO}, "task", 8),
+    ],
+)
+def test_bad_text_names_field_and_column(
+    client: TestClient, route: str, body: dict[str, str], field: str, column: int
+) -> None:
+    response = client.post(f"/v1/manno/{route}", json=body)
+    assert response.status_code == 422 and response.headers["content-type"] == PROBLEM
+    problem = response.json()
+    assert problem["status"] == 422 and problem["detail"].startswith(f"{field}: ")
+    assert problem["errors"] == [
+        {"field": field, "message": problem["detail"][len(field) + 2 :], "column": column}
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"task": "PB>=4", "arrangement": ZERO, "level": 4}, "level"),
+        ({"task": "PB>=4", "arrangement": ZERO, "engine": "magic"}, "engine"),
+        ({"task": "PB>=4", "arrangement": ZERO, "colour": "red"}, "colour"),
+        ({"arrangement": ZERO}, "task"),
+        ({"task": 7, "arrangement": ZERO}, "task"),
+    ],
+)
+def test_bad_fields_are_named(client: TestClient, body: dict[str, object], field: str) -> None:
+    response = client.post("/v1/manno/hint", json=body)
+    assert response.status_code == 422 and response.headers["content-type"] == PROBLEM
+    assert [e["field"] for e in response.json()["errors"]] == [field]
+
+
+def test_bad_json_is_a_problem(client: TestClient) -> None:
+    response = client.post(
+        "/v1/manno/solve", content=b"{not json", headers={"content-type": "application/json"}
+    )
+    assert response.status_code == 422 and response.json()["errors"][0]["field"] == "body"
+
+
+def test_grade_of_an_unsolvable_task_is_422(client: TestClient) -> None:
+    response = client.post("/v1/manno/grade", json={"task": "PB>=6"})
+    assert response.status_code == 422 and response.json()["errors"][0]["field"] == "task"
+
+
+def test_large_bodies_are_refused_unread(client: TestClient) -> None:
+    big = json.dumps({"task": "P" * 20_000}).encode()
+    declared = client.post(
+        "/v1/manno/solve", content=big, headers={"content-type": "application/json"}
+    )
+    assert declared.status_code == 413 and declared.headers["content-type"] == PROBLEM
+
+    def chunks() -> Iterator[bytes]:
+        for _ in range(40):
+            yield b" " * 1000  # no length declared: counted as it streams
+
+    streamed = client.post(
+        "/v1/manno/solve", content=chunks(), headers={"content-type": "application/json"}
+    )
+    assert streamed.status_code == 413
+
+
+def test_out_of_time_is_503_and_the_service_goes_on() -> None:
+    with TestClient(create_app(Settings(request_seconds=0.001))) as slow:
+        response = slow.post("/v1/manno/solve", json={"task": "PB>=0", "engine": "csp"})
+        assert response.status_code == 503 and response.headers["content-type"] == PROBLEM
+        assert slow.get("/health").json() == {"status": "ok"}
+
+
+def test_cors_for_configured_origins(client: TestClient) -> None:
+    allowed = client.options(
+        "/v1/manno/solve",
+        headers={"origin": "http://front.test", "access-control-request-method": "POST"},
+    )
+    assert allowed.headers.get("access-control-allow-origin") == "http://front.test"
+    other = client.get("/health", headers={"origin": "http://elsewhere.test"})
+    assert "access-control-allow-origin" not in other.headers
+
+
+def test_docs_and_schema(client: TestClient) -> None:
+    assert client.get("/docs").status_code == 200
+    paths = client.get("/openapi.json").json()["paths"]
+    assert {"/v1/manno/solve", "/v1/manno/hint", "/v1/manno/validate", "/health"} <= set(paths)
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def test_a_real_server_over_loopback() -> None:
+    port = _free_port()
+    monsters = str(Path(sys.executable).with_name("monsters"))
+    server = subprocess.Popen(
+        [monsters, "serve", "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+        answer = httpx.post(f"{base}/v1/manno/solve", json={"task": "PB>=4, PY=0, B>R"}, timeout=10)
+        assert answer.status_code == 200 and answer.json()["arrangement"] == "000000000000001"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
