@@ -7,6 +7,7 @@ too large 413, a solver out of time 503.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -14,9 +15,17 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
+from api.schemas import Problem
 from solver.errors import MonsterError, NotationError, SolverTimeoutError
 
 PROBLEM = "application/problem+json"
+
+DESCRIPTIONS = {
+    404: "Not found: no catalogue task has this id.",
+    413: "Request body too large: refused before it is read.",
+    422: "Bad input: the problem names the field (and the column).",
+    503: "The solver ran out of time.",
+}
 
 
 class FieldError(MonsterError):
@@ -41,10 +50,16 @@ class RequestTimeoutError(Exception):
     """A solver call that did not finish in the request's time."""
 
 
-def problem(status: int, title: str, detail: str, **extra: Any) -> JSONResponse:
-    """A problem-details response."""
+def problem(
+    status: int,
+    title: str,
+    detail: str,
+    headers: Mapping[str, str] | None = None,
+    **extra: Any,
+) -> JSONResponse:
+    """A problem-details response (with ``headers``, e.g. ``Allow`` on a 405)."""
     body = {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra}
-    return JSONResponse(body, status_code=status, media_type=PROBLEM)
+    return JSONResponse(body, status_code=status, headers=headers, media_type=PROBLEM)
 
 
 def field_problem(field: str, error: MonsterError) -> JSONResponse:
@@ -55,6 +70,26 @@ def field_problem(field: str, error: MonsterError) -> JSONResponse:
     return problem(422, "Unprocessable input", f"{field}: {error}", errors=[entry])
 
 
+def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """A route's ``responses=`` for these problem statuses, each with a ``Problem`` body."""
+    return {status: {"model": Problem, "description": DESCRIPTIONS[status]} for status in statuses}
+
+
+def as_problems(schema: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI ``schema`` with every error response's body as ``application/problem+json``.
+
+    FastAPI files a documented response model under the route's media type
+    (``application/json``); an error is sent as ``application/problem+json``.
+    """
+    for operations in schema.get("paths", {}).values():
+        for operation in operations.values():
+            for status, response in operation.get("responses", {}).items():
+                content = response.get("content", {})
+                if str(status)[0] in "45" and "application/json" in content:
+                    response["content"] = {PROBLEM: content.pop("application/json"), **content}
+    return schema
+
+
 def _field_name(location: tuple[int | str, ...]) -> str:
     """``("body", "task")`` -> ``"task"``; the body itself (or a spot in bad JSON) -> ``"body"``."""
     names = [str(part) for part in location[1:] if isinstance(part, str)]
@@ -62,7 +97,15 @@ def _field_name(location: tuple[int | str, ...]) -> str:
 
 
 def install(app: FastAPI) -> None:
-    """Register the handlers that turn errors into problems."""
+    """Register the handlers that turn errors into problems, and document them so."""
+    plain_openapi = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = as_problems(plain_openapi())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
 
     async def on_monster(request: Request, exc: Exception) -> JSONResponse:
         if isinstance(exc, FieldError):
@@ -86,7 +129,12 @@ def install(app: FastAPI) -> None:
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, HTTPException)
-        return problem(exc.status_code, str(exc.detail), str(exc.detail))
+        if exc.status_code == 400 and isinstance(exc.__cause__, ValueError):
+            # FastAPI's answer to a body it cannot even decode (bytes that are not UTF-8)
+            message = f"not JSON text: {exc.__cause__}"
+            errors = [{"field": "body", "message": message}]
+            return problem(422, "Unprocessable input", f"body: {message}", errors=errors)
+        return problem(exc.status_code, str(exc.detail), str(exc.detail), headers=exc.headers)
 
     app.add_exception_handler(MonsterError, on_monster)
     app.add_exception_handler(RequestValidationError, on_validation)

@@ -17,9 +17,13 @@ Engine = Literal["cpsat", "table", "csp"]
 
 
 class Request(BaseModel):
-    """Every request body: unknown fields are an error, not ignored."""
+    """Every request body: unknown fields are an error, not ignored.
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    Strict: a value of the wrong JSON type is an error too, not converted
+    (``true`` or ``"3"`` is no level).
+    """
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
 
 
 class SolveRequest(Request):
@@ -137,3 +141,23 @@ class CatalogueResponse(BaseModel):
 
 class Health(BaseModel):
     status: str
+
+
+class FieldProblem(BaseModel):
+    """One fault in a request: the field it is in and what is wrong."""
+
+    field: str = Field(description="The request field at fault (``body`` for the body itself).")
+    message: str
+    column: int | None = Field(default=None, description="For bad text: the column at fault.")
+
+
+class Problem(BaseModel):
+    """An error, as RFC 9457 problem details (``application/problem+json``)."""
+
+    type: str = Field(default="about:blank", examples=["about:blank"])
+    title: str = Field(examples=["Unprocessable input"])
+    status: int = Field(examples=[422])
+    detail: str = Field(examples=["task: unknown group 'PX' (groups are PB TB ...) at column 8"])
+    errors: list[FieldProblem] | None = Field(
+        default=None, description="Bad input (422): each field at fault."
+    )

@@ -1,4 +1,4 @@
-"""A pool of generated tasks, ready to serve: ``generate(level, POOL_SIZE, POOL_SEED)`` kept as data.
+"""Generated tasks ready to serve: ``generate(level, POOL_SIZE, POOL_SEED)`` kept as data.
 
 The generator's output for a count is the start of its output for any larger
 count, so a request for seed ``POOL_SEED`` and up to ``POOL_SIZE`` tasks is a
@@ -29,7 +29,7 @@ POOL_SIZE = 100
 
 
 def served(level: int, count: int, seed: int) -> list[dict[str, Any]] | None:
-    """The first ``count`` tasks of ``generate(level, count, seed)`` from the pool, if it has them."""
+    """``generate(level, count, seed)`` as JSON, from the pool, if the pool holds it."""
     if seed != POOL_SEED or count > POOL_SIZE:
         return None
     return _pool()[str(level)][:count]

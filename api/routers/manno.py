@@ -13,7 +13,7 @@ from fastapi import APIRouter, Request
 
 from api import manno_service
 from api.limits import SolverGate
-from api.problems import NotFoundError
+from api.problems import NotFoundError, responses
 from api.schemas import (
     CatalogueResponse,
     CatalogueTask,
@@ -35,10 +35,7 @@ from tasks.pool import served
 
 router = APIRouter(prefix="/v1/manno", tags=["manno"])
 
-PROBLEMS: dict[int | str, dict[str, Any]] = {
-    422: {"description": "Bad input: the problem names the field (and the column)."},
-    503: {"description": "The solver ran out of time."},
-}
+PROBLEMS = responses(413, 422, 503)  # every POST: a body, read and checked, then a solver call
 
 
 def _gate(request: Request) -> SolverGate:
@@ -96,7 +93,7 @@ async def tasks() -> dict[str, Any]:
     return {"tasks": [_entry(e) for e in load_catalogue().entries]}
 
 
-@router.get("/tasks/{task_id}", response_model=CatalogueTask, responses={404: {}})
+@router.get("/tasks/{task_id}", response_model=CatalogueTask, responses=responses(404, 422))
 async def task(task_id: str) -> dict[str, Any]:
     """One catalogue task by id, e.g. ``L4-07``."""
     try:

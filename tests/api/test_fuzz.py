@@ -1,0 +1,109 @@
+"""Schemathesis over ``/openapi.json``: every operation, generated requests, answers to contract.
+
+Each operation gets schema-valid and schema-violating requests (Schemathesis's
+examples, coverage and fuzzing phases), sent in-process to the ASGI app. Every
+answer must be documented for its operation: a documented status code and
+content type, a body that matches the schema (errors are
+``application/problem+json`` ``Problem`` objects), no server error (503, the
+solver out of time, is a documented answer, not a crash), and a request that
+breaks the schema is refused (422, or 413 for a body over the limit).
+
+A task in the schema is any text of 1-2000 characters, and the task grammar
+refuses most such text with 422, so the positive-data check stays off, and
+the ``flatmap_case`` hook turns about half the schema-valid requests into ones the service
+answers 200: catalogue tasks, 15-token arrangements, catalogue ids.
+
+Generation is derandomized, so every run sends the same requests.
+``test_cases_ran`` checks that the operations together got at least 1,000.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import pytest
+import schemathesis
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from api.main import create_app
+from api.settings import Settings
+from tasks.catalogue import load_catalogue
+
+EXAMPLES = 200  # per operation in the fuzzing phase; routes without parameters get far fewer
+LEAST_CASES = 1000
+
+CONFIG = schemathesis.Config.from_str(
+    """
+    [checks]
+    positive_data_acceptance.enabled = false
+    not_a_server_error.expected-statuses = ["2xx", "3xx", "4xx", "503"]
+    negative_data_rejection.expected-statuses = ["404", "405", "413", "422"]
+    """
+)
+
+schema = schemathesis.openapi.from_asgi("/openapi.json", create_app(Settings()), config=CONFIG)
+
+Case = schemathesis.Case[Any]  # of any operation
+CATALOGUE = load_catalogue().entries
+TASKS = [*sorted({str(entry.task) for entry in CATALOGUE}), "PB=5, TB=5, R>=1"]  # one unsolvable
+IDS = [entry.id for entry in CATALOGUE]
+ARRANGEMENTS = st.text(alphabet="01", min_size=15, max_size=15)
+
+
+@schema.hook
+def flatmap_case(context: schemathesis.HookContext, case: Case) -> st.SearchStrategy[Case]:
+    """A schema-valid case as it is, or with real task text and tokens, or a real task id."""
+    valid = (
+        case.meta is not None and case.meta.generation.mode is schemathesis.GenerationMode.POSITIVE
+    )
+    if not valid:
+        return st.just(case)
+    if isinstance(case.body, dict) and isinstance(case.body.get("task"), str):
+        return st.one_of(st.just(case), _real_body(case, case.body))
+    if "task_id" in case.path_parameters:
+        return st.one_of(st.just(case), st.sampled_from(IDS).map(lambda id_: _with_id(case, id_)))
+    return st.just(case)
+
+
+def _real_body(case: Case, body: dict[str, Any]) -> st.SearchStrategy[Case]:
+    def build(task: str, arrangement: str, start: str) -> Case:
+        real = {**body, "task": task}
+        if "arrangement" in real:
+            real["arrangement"] = arrangement
+        if "from" in real:
+            real["from"] = start
+        case.body = real
+        return case
+
+    return st.builds(build, st.sampled_from(TASKS), ARRANGEMENTS, ARRANGEMENTS)
+
+
+def _with_id(case: Case, task_id: str) -> Case:
+    case.path_parameters = {**case.path_parameters, "task_id": task_id}
+    return case
+
+
+cases: Counter[str] = Counter()
+statuses: Counter[tuple[str, int]] = Counter()
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, derandomize=True, database=None, deadline=None)
+def test_api_keeps_its_schema(case: Case) -> None:
+    cases[case.operation.label] += 1
+    response = case.call()
+    statuses[case.operation.label, response.status_code] += 1
+    case.validate_response(response)
+
+
+def test_cases_ran() -> None:
+    """Runs after the fuzz test (same module, defined later): at least 1,000 cases in all."""
+    if len(cases) < len(schema):
+        pytest.skip("the fuzz test did not run over every operation in this session")
+    total = sum(cases.values())
+    print(f"\nschemathesis: {total} cases over {len(cases)} operations")
+    for (label, status), count in sorted(statuses.items()):
+        print(f"  {label}: {status} x{count}")
+    assert total >= LEAST_CASES, cases
