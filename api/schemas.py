@@ -6,6 +6,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from tasks.grader import Metrics
+
 TASK = Field(min_length=1, max_length=2000, description="Task text.", examples=["PB>=4, PY=0, B>R"])
 ARRANGEMENT = Field(
     min_length=1,
@@ -95,20 +97,6 @@ class HintResponse(BaseModel):
 
 class GradeRequest(Request):
     task: str = TASK
-
-
-class Metrics(BaseModel):
-    count: int
-    density: float
-    rarity: float
-    mean_flips: float
-    worst_flips: int
-    from_zero: int
-    conditions: int
-    forms: dict[str, int]
-    reading: float
-    effort: float
-    composite: float
 
 
 class GradeResponse(BaseModel):

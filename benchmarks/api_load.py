@@ -81,7 +81,7 @@ from typing import IO, Any, Protocol
 import httpx
 import numpy as np
 
-from benchmarks.common import environment, monsters, require
+from benchmarks.common import emit, environment, monsters, require
 from solver.manno.engines import get_engine
 from solver.manno.hint import hint as hint_ladder
 from solver.manno.sample import random_tasks
@@ -878,11 +878,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             phase["ok"] + phase["errors"] == phase["requests"],
             f"{name}: {phase['ok']} ok + {phase['errors']} errors != {phase['requests']}",
         )
-    if args.json:
-        print(json.dumps(result, indent=2, ensure_ascii=False))
-    else:
-        print(report(result))
-        print(f"\n(whole run {result['seconds']} s)")
+    emit(result, args.json, report)
     return 0
 
 

@@ -6,9 +6,11 @@ Run the benchmarks as modules from the repository root, e.g.
 
 from __future__ import annotations
 
+import json
 import os
 import platform
 import sys
+from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -32,6 +34,15 @@ def environment() -> dict[str, Any]:
         },
         "cpus": os.cpu_count(),
     }
+
+
+def emit(result: dict[str, Any], as_json: bool, report: Callable[[dict[str, Any]], str]) -> None:
+    """Print the result: JSON for machines, else the report and the run's length."""
+    if as_json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    else:
+        print(report(result))
+        print(f"\n(whole run {result['seconds']} s)")
 
 
 def monsters(*args: str) -> list[str]:

@@ -54,7 +54,7 @@ import numpy as np
 import numpy.typing as npt
 from ortools.sat.python import cp_model
 
-from benchmarks.common import environment, monsters, require
+from benchmarks.common import emit, environment, monsters, require
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine, Solution
 from solver.manno.engines import get_engine
 from solver.manno.kinds import Group
@@ -508,11 +508,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.batch_lines > 0:
         result["batch"] = batch(args.seed, args.batch_lines, get_engine("cpsat"))
     result["seconds"] = round(time.perf_counter() - began, 1)
-    if args.json:
-        print(json.dumps(result, indent=2, ensure_ascii=False))
-    else:
-        print(report(result))
-        print(f"\n(whole run {result['seconds']} s)")
+    emit(result, args.json, report)
     return 0
 
 

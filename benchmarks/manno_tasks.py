@@ -41,7 +41,7 @@ from typing import Any
 
 import numpy as np
 
-from benchmarks.common import environment, monsters, require
+from benchmarks.common import emit, environment, monsters, require
 
 LEVELS = (1, 2, 3, 4, 5, 6)
 COUNT = 1000
@@ -376,11 +376,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     result["verify_cli"] = verify_cli()
     result["grade"] = grading(args.grade_passes)
     result["seconds"] = round(time.perf_counter() - began, 1)
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        print(report(result))
-        print(f"\n(whole run {result['seconds']} s)")
+    emit(result, args.json, report)
     return 0
 
 
