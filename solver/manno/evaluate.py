@@ -10,8 +10,6 @@ set) for reuse.
 >>> import numpy as np
 >>> from solver.manno.task import parse_task
 >>> counts = {"PB": np.array([3, 4, 5]), "PR": np.array([4, 4, 4])}
->>> task_mask(parse_task("PB>=4, PB>PR"), lambda g: counts[g.name], 3).tolist()
-[False, False, True]
 >>> cache = MaskCache(lambda g: counts[g.name], 3)
 >>> cache.task_mask(parse_task("PB>=4, PB>PR")).tolist()
 [False, False, True]
@@ -39,20 +37,6 @@ GroupCounts = Callable[[Group], IntArray]
 
 MASK_CACHE_BYTES = 32 << 20
 """Memory one ``MaskCache`` may keep masks in; the least recently used go first."""
-
-
-def task_mask(task: Task, group_counts: GroupCounts, rows: int) -> BoolArray:
-    """Which rows satisfy every condition of the task.
-
-    Args:
-        task: the task.
-        group_counts: a group's count in each row.
-        rows: the number of rows.
-    """
-    mask = np.ones(rows, dtype=np.bool_)
-    for condition in task.conditions:
-        mask &= condition_mask(condition, group_counts, rows)
-    return mask
 
 
 def condition_mask(condition: Condition, group_counts: GroupCounts, rows: int) -> BoolArray:
