@@ -66,6 +66,8 @@ class CspEngine:
         if not rows:
 
             def feasible(indices: Sequence[int]) -> bool:
+                if time.monotonic() > deadline:
+                    raise SolverTimeoutError(f"csp engine ran out of time on {str(task)!r}")
                 chosen = [lin for i in indices for lin in linears[i]]
                 return self._problem(chosen).getSolution() is not None
 

@@ -448,3 +448,9 @@ def test_every_solver_call_has_a_time_limit() -> None:
         CpSatEngine(time_limit=1e-9).solve(task)
     with pytest.raises(SolverTimeoutError, match="csp engine ran out of time"):
         CspEngine(time_limit=0).solve(task)
+
+
+def test_the_conflict_search_keeps_the_time_limit() -> None:
+    """An unsolvable task's search for a clash answers to the same clock."""
+    with pytest.raises(SolverTimeoutError, match="csp engine ran out of time"):
+        CspEngine(time_limit=0).solve(parse_task("PB=5, TB=5, R>=1, Y>=1"))
