@@ -96,6 +96,15 @@ def _field_name(location: tuple[int | str, ...]) -> str:
     return ".".join(names) or "body"
 
 
+def _validation_entry(error: Mapping[str, Any]) -> dict[str, Any]:
+    """One entry of a 422's ``errors``; bad JSON says why and at which column."""
+    if error["type"] == "json_invalid":
+        column = int(error["loc"][-1]) + 1
+        reason = error.get("ctx", {}).get("error", error["msg"])
+        return {"field": "body", "message": f"not JSON: {reason}", "column": column}
+    return {"field": _field_name(error["loc"]), "message": error["msg"]}
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that turn errors into problems, and document them so."""
     plain_openapi = app.openapi
@@ -117,7 +126,7 @@ def install(app: FastAPI) -> None:
 
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
-        errors = [{"field": _field_name(e["loc"]), "message": e["msg"]} for e in exc.errors()]
+        errors = [_validation_entry(e) for e in exc.errors()]
         detail = "; ".join(f"{e['field']}: {e['message']}" for e in errors)
         return problem(422, "Unprocessable input", detail, errors=errors)
 
