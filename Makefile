@@ -29,6 +29,7 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks.manno_engines
 	$(BIN)/python -m benchmarks.manno_tasks
+	$(BIN)/python -m benchmarks.api_load
 
 serve: $(STAMP)
 	$(BIN)/monsters serve
