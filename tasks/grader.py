@@ -149,9 +149,9 @@ def grade_below(task: Task, ceiling: float, table: TableEngine | None = None) ->
     rarity = math.log2(total / count)
     cost = sum(reading(c) for c in task.conditions)
     mean_flips = float(field.mean())
-    if composite(rarity, mean_flips, 0.0, cost) >= ceiling:
+    room = ceiling - composite(rarity, mean_flips, 0.0, cost)  # what effort may add
+    if room <= 0:
         return None
-    room = ceiling - composite(rarity, mean_flips, 0.0, cost)
     if effort_floor(field, SEED, STARTS) >= room + SURE:
         return None  # the player needs at least the distance: the score reaches the ceiling
     effort = median_effort(table, task, SEED, STARTS, give_up=room)

@@ -68,10 +68,7 @@ class CountHistogram:
 
     def group_counts(self, group: Group) -> IntArray:
         """The group's count in every vector."""
-        counts = self._group_counts.get(group)
-        if counts is None:
-            counts = self.vectors[:, list(group.kinds)].sum(axis=1)
-        return counts
+        return self._group_counts[group]
 
     def count(self, task: Task) -> int:
         """How many arrangements satisfy the task."""
