@@ -8,8 +8,8 @@ candidate is kept when it is solvable, every one of its conditions matters
 means (a different set of solving arrangements), and the grader puts it at
 the level asked for.
 
-Speed without changing the output: condition masks are kept as integer bit
-sets (one per condition, computed once per process); workers always have the
+Speed without changing the output: condition masks are read as integer bit
+sets, kept by the table engine; workers always have the
 next chunks of candidates queued; and a candidate whose meaning an earlier
 candidate of the same stream already took at this level is not graded, since
 the earlier one is kept first (or its meaning was already taken) and the later
@@ -62,12 +62,6 @@ Kept = dict[bytes, int]
 """Meanings of candidates graded at their level, each with the smallest such ``k``."""
 
 
-@functools.lru_cache(maxsize=4096)
-def _bits(condition: Condition) -> int:
-    """The arrangements a condition accepts as one integer: ``np.packbits`` order, big-endian."""
-    return int.from_bytes(np.packbits(_table().mask(Task((condition,)))).tobytes(), "big")
-
-
 def _every() -> int:
     """The bit set of all arrangements."""
     return (1 << len(_table().index)) - 1
@@ -83,7 +77,7 @@ def candidate(seed: int, level: int, k: int) -> Task:
 
     def keep(condition: Condition) -> bool:
         nonlocal solutions
-        narrower = solutions & _bits(condition)
+        narrower = solutions & _table().bits(condition)
         if not narrower or narrower == solutions:
             return False
         solutions = narrower
@@ -101,7 +95,7 @@ def well_made(seed: int, level: int, k: int) -> tuple[Task, bytes] | None:
     task = candidate(seed, level, k)
     every = _every()
     kept = list(task.conditions)
-    masks = [_bits(c) for c in kept]
+    masks = [_table().bits(c) for c in kept]
     full = functools.reduce(operator.and_, masks, every)
     for i in reversed(range(len(kept))):
         rest = masks[:i] + masks[i + 1 :]

@@ -25,7 +25,7 @@ from solver.manno.conflict import smallest_conflict
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
 from solver.manno.evaluate import BoolArray, IntArray, MaskCache
 from solver.manno.kinds import GROUPS, KINDS, Group
-from solver.manno.task import Task
+from solver.manno.task import Condition, Task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
 
 MAX_TOKENS = 20
@@ -74,6 +74,10 @@ class TableEngine:
     def mask(self, task: Task) -> BoolArray:
         """Which arrangements satisfy the task."""
         return self._masks.task_mask(task)
+
+    def bits(self, condition: Condition) -> int:
+        """The arrangements one condition accepts, as an integer bit set (kept for reuse)."""
+        return self._masks.bits(condition)
 
     def solve(self, task: Task, start: Arrangement | None = None) -> Solution:
         """See ``Engine.solve``."""
