@@ -1,0 +1,203 @@
+"""The game protocol shared by Monster Park, Very Big Monster and Monstrolicious.
+
+Every game package ``solver/<name>/`` exposes one :class:`Game` as
+``solver.<name>.GAME``; :func:`get_game` finds it by its short name. The command
+line, the HTTP service, the benchmarks and the conformance test only ever talk
+to a game through this module, so they treat all games alike.
+
+A *state* is a frozen, hashable dataclass that satisfies :class:`State`; a
+*move* is a frozen, hashable value the game defines, written to JSON by
+``Game.move_to_json`` and read back by ``Game.move_from_json``. JSON documents
+are plain ``dict``/``list``/``str``/``int``/``float``/``bool``/``None`` trees.
+
+>>> sorted(GAMES)
+['monstrolicious', 'park', 'vbm']
+>>> get_game("chess")
+Traceback (most recent call last):
+...
+solver.errors.NotationError: unknown game 'chess' (choose from monstrolicious, park, vbm)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol, Self, TypeAlias
+
+from solver.errors import NotationError
+
+Json: TypeAlias = dict[str, Any]
+Move: TypeAlias = Any
+Seat: TypeAlias = int
+
+#: Short name -> module that defines ``GAME``.
+GAMES: dict[str, str] = {
+    "park": "solver.park",
+    "vbm": "solver.vbm",
+    "monstrolicious": "solver.monstrolicious",
+}
+
+#: Seconds a hint may take when the caller does not say (the p95 goal is 0.1 s).
+DEFAULT_HINT_BUDGET = 0.08
+
+
+@dataclass(frozen=True)
+class Score:
+    """One player's final or running score, with every line that made it.
+
+    Args:
+        seat: the player's seat, 0-based.
+        total: the points that decide the game.
+        lines: the score pad, line name -> points, in the rulebook's order.
+    """
+
+    seat: Seat
+    total: int
+    lines: Mapping[str, int] = field(default_factory=dict)
+
+    def to_json(self) -> Json:
+        """``{"seat", "total", "lines"}``."""
+        return {"seat": self.seat, "total": self.total, "lines": dict(self.lines)}
+
+
+@dataclass(frozen=True)
+class RankedMove:
+    """One entry of a hint: a legal move, what it is worth, and why.
+
+    Args:
+        move: the move as JSON (what ``Game.move_to_json`` writes).
+        value: the hint's estimate of the move, higher is better (points for the
+            player asked about, or the team objective); comparable within one hint.
+        reason: one line a player can read ("invite the size-4 water monster: ...").
+        detail: optional numbers behind the value (win chance, expected points...).
+    """
+
+    move: Json
+    value: float
+    reason: str
+    detail: Mapping[str, float] = field(default_factory=dict)
+
+    def to_json(self) -> Json:
+        """``{"move", "value", "reason", "detail"}``."""
+        return {
+            "move": self.move,
+            "value": self.value,
+            "reason": self.reason,
+            "detail": dict(self.detail),
+        }
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What ``validate`` answers: is the move legal, and if not, the rule it breaks."""
+
+    legal: bool
+    reason: str
+
+    def to_json(self) -> Json:
+        """``{"legal", "reason"}``."""
+        return {"legal": self.legal, "reason": self.reason}
+
+
+class State(Protocol):
+    """What every game's state offers. Implementations are frozen dataclasses."""
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat whose decision is next, or None when the game is over."""
+
+    def legal_moves(self) -> Sequence[Move]:
+        """Every legal move for ``to_move``, in a fixed order; empty when terminal."""
+
+    def apply(self, move: Move) -> Self:
+        """The state after ``move``; never mutates. Raises IllegalMoveError naming the rule."""
+
+    def is_terminal(self) -> bool:
+        """True when the game has ended."""
+
+    def scores(self) -> Sequence[Score]:
+        """One score per seat (running totals before the end)."""
+
+    def winners(self) -> tuple[Seat, ...]:
+        """Seats that won under the rulebook's tie rules (several when shared)."""
+
+    def to_json(self) -> Json:
+        """The whole state, including the seed that drives its randomness."""
+
+    def view(self, seat: Seat) -> Json:
+        """The state as ``seat`` may see it: hidden things are hidden."""
+
+
+class Player(Protocol):
+    """A strategy: picks one legal move for ``state.to_move``."""
+
+    name: str
+
+    def choose(self, state: Any) -> Move:
+        """A legal move for the seat to move."""
+
+
+PlayerFactory: TypeAlias = Callable[[int], Player]
+"""Builds a player from a seed (every random choice it makes flows from it)."""
+
+
+@dataclass(frozen=True)
+class Game:
+    """A registered game: how to start, read, write, hint and play it.
+
+    Args:
+        name: registry name (``park``).
+        title: the game's name as printed (``Monster Park``).
+        min_players / max_players / default_players: seats the rules allow.
+        new: ``new(players, seed, settings)`` -> the set-up state; ``settings``
+            overrides named rule settings (unknown names raise NotationError).
+        from_json: reads ``State.to_json()`` output (or, for a game whose
+            service takes a player's view, that view); raises NotationError.
+        move_from_json / move_to_json: a move and its JSON, a round trip.
+        hint: ``hint(state, seat, budget_seconds)`` -> every legal move of
+            ``seat`` ranked best first.
+        players: ``random``, ``greedy``, ``hint`` -> factories taking a seed.
+        settings: the named rule settings and their defaults (docs/rulings.md).
+    """
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    new: Callable[[int, int, Mapping[str, Any] | None], Any]
+    from_json: Callable[[Mapping[str, Any]], Any]
+    move_from_json: Callable[[Mapping[str, Any]], Move]
+    move_to_json: Callable[[Move], Json]
+    hint: Callable[[Any, Seat, float], list[RankedMove]]
+    players: Mapping[str, PlayerFactory]
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+    def validate(self, state: Any, move_doc: Mapping[str, Any]) -> Verdict:
+        """Is ``move_doc`` legal in ``state``? The reason names the rule when not.
+
+        A move that does not parse raises NotationError (bad input, not an
+        illegal move).
+        """
+        from solver.errors import IllegalMoveError
+
+        move = self.move_from_json(move_doc)
+        try:
+            state.apply(move)
+        except IllegalMoveError as err:
+            return Verdict(False, str(err))
+        return Verdict(True, "legal")
+
+
+def get_game(name: str) -> Game:
+    """The registered game called ``name``; NotationError for an unknown name."""
+    module = GAMES.get(name.strip().lower())
+    if module is None:
+        raise NotationError(f"unknown game {name!r} (choose from {', '.join(sorted(GAMES))})")
+    game: Game = importlib.import_module(module).GAME
+    return game
