@@ -163,6 +163,8 @@ class Game:
             ``seat`` ranked best first.
         players: ``random``, ``greedy``, ``hint`` -> factories taking a seed.
         settings: the named rule settings and their defaults (docs/rulings.md).
+        variants: ``(players, settings)`` pairs beyond each player count with
+            default settings that the conformance test must also play (modes).
     """
 
     name: str
@@ -177,6 +179,7 @@ class Game:
     hint: Callable[[Any, Seat, float], list[RankedMove]]
     players: Mapping[str, PlayerFactory]
     settings: Mapping[str, Any] = field(default_factory=dict)
+    variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
 
     def validate(self, state: Any, move_doc: Mapping[str, Any]) -> Verdict:
         """Is ``move_doc`` legal in ``state``? The reason names the rule when not.

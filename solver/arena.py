@@ -1,0 +1,234 @@
+"""Seeded matches between players of one game, with seats rotated.
+
+A *lineup* names one player per seat (``("hint", "greedy")``); in game ``g`` the
+entry ``i`` of the lineup sits in seat ``(i + g) % n``, so no entry keeps the
+first seat. Results are keyed ``"<entry>:<player>"`` (``"0:hint"``), the entry
+being the position in the lineup, so two entries of the same player are told
+apart. Every random choice flows from the match seed: same seed, same games,
+same result (only the hint timings, which are measurements, vary).
+
+>>> sorted(MatchResult(2, {"0:a": 1, "1:b": 0}, 1, {"0:a": 3.0, "1:b": 2.5}, (), ()).to_json())
+['games', 'hint_ms_p50', 'hint_ms_p95', 'mean_score', 'ties', 'wins']
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from solver.errors import NotationError
+from solver.game import Game, Json, get_game
+
+#: A game that has not ended after this many decisions is a bug in its rules.
+MAX_DECISIONS = 20_000
+
+#: Player names whose decision time is reported as hint time.
+TIMED = frozenset({"hint"})
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game, from the lineup's point of view.
+
+    Args:
+        winners: lineup entries that won (several when shared).
+        scores: final score per lineup entry.
+        hint_ms: milliseconds of every timed decision in the game.
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    hint_ms: tuple[float, ...]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The ``play --json`` object: wins per entry, ties, mean scores, hint times."""
+
+    games: int
+    wins: Mapping[str, int]
+    ties: int
+    mean_score: Mapping[str, float]
+    hint_ms: tuple[float, ...]
+    decided: tuple[int, ...]
+
+    def to_json(self) -> Json:
+        """``{"games", "wins", "ties", "mean_score", "hint_ms_p50", "hint_ms_p95"}``."""
+        return {
+            "games": self.games,
+            "wins": dict(self.wins),
+            "ties": self.ties,
+            "mean_score": {k: round(v, 3) for k, v in self.mean_score.items()},
+            "hint_ms_p50": _percentile(self.hint_ms, 50),
+            "hint_ms_p95": _percentile(self.hint_ms, 95),
+        }
+
+    def win_rate(self, entry: int, lineup: Sequence[str]) -> float | None:
+        """Share of decided games (ties left out) that ``entry`` won alone."""
+        decided = self.games - self.ties
+        if decided == 0:
+            return None
+        return self.wins[_key(entry, lineup)] / decided
+
+
+def _key(entry: int, lineup: Sequence[str]) -> str:
+    return f"{entry}:{lineup[entry]}"
+
+
+def _percentile(values: Sequence[float], q: float) -> float | None:
+    if not values:
+        return None
+    return round(float(np.percentile(np.asarray(values), q)), 3)
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a match: independent of how games are split.
+
+    >>> game_seed(7, 0) == game_seed(7, 0) != game_seed(7, 1)
+    True
+    """
+    return random.Random(f"{seed}/{index}").getrandbits(31)
+
+
+def check_lineup(game: Game, lineup: Sequence[str]) -> None:
+    """NotationError unless every name is a player of ``game`` and the seat count fits."""
+    for name in lineup:
+        if name not in game.players:
+            raise NotationError(
+                f"unknown player {name!r} for {game.name} (choose from {', '.join(game.players)})"
+            )
+    if not game.min_players <= len(lineup) <= game.max_players:
+        raise NotationError(
+            f"{game.title} takes {game.min_players} to {game.max_players} players, "
+            f"not {len(lineup)}"
+        )
+
+
+def play_game(
+    game: Game,
+    lineup: Sequence[str],
+    index: int,
+    seed: int,
+    settings: Mapping[str, Any] | None = None,
+) -> GameRecord:
+    """Play game ``index`` of a match to its end.
+
+    Args:
+        game: the game.
+        lineup: player names, one per entry.
+        index: the game's number in the match; picks the seat rotation and seed.
+        seed: the match seed.
+        settings: rule settings passed to ``game.new``.
+
+    Returns:
+        Winners and scores per lineup entry, and the timed decisions.
+    """
+    n = len(lineup)
+    s = game_seed(seed, index)
+    entry_at = [(seat - index) % n for seat in range(n)]  # entry i sits in seat (i+index)%n
+    players = [game.players[lineup[entry_at[seat]]](s + 1 + seat) for seat in range(n)]
+    state = game.new(n, s, settings)
+    timed: list[float] = []
+    for _ in range(MAX_DECISIONS):
+        if state.is_terminal():
+            break
+        seat = state.to_move
+        player = players[seat]
+        start = time.perf_counter()
+        move = player.choose(state)
+        if player.name in TIMED:
+            timed.append((time.perf_counter() - start) * 1000)
+        state = state.apply(move)
+    else:
+        raise RuntimeError(f"{game.name} game {index} did not end in {MAX_DECISIONS} decisions")
+    totals = [score.total for score in state.scores()]
+    return GameRecord(
+        winners=tuple(sorted(entry_at[w] for w in state.winners())),
+        scores=tuple(totals[(entry + index) % n] for entry in range(n)),
+        hint_ms=tuple(timed),
+    )
+
+
+def _play_chunk(
+    name: str, lineup: tuple[str, ...], indices: range, seed: int, settings: Json | None
+) -> list[GameRecord]:
+    game = get_game(name)
+    return [play_game(game, lineup, i, seed, settings) for i in indices]
+
+
+def play_match(
+    game: Game,
+    lineup: Sequence[str],
+    games: int,
+    seed: int,
+    settings: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> MatchResult:
+    """Play ``games`` seeded games with seats rotated and tally them.
+
+    Args:
+        game: the game.
+        lineup: player names, one per seat (``("hint", "greedy")``).
+        games: how many games.
+        seed: the match seed; game ``i`` uses ``game_seed(seed, i)``.
+        settings: rule settings for every game.
+        workers: processes; the result does not depend on it.
+        progress: called with the number of games just finished.
+
+    Returns:
+        The tally; ``to_json()`` is the ``play --json`` object.
+
+    Raises:
+        NotationError: an unknown player, or a seat count the game does not take.
+    """
+    lineup = tuple(lineup)
+    check_lineup(game, lineup)
+    records: list[GameRecord] = []
+    if workers <= 1 or games < 2 * workers:
+        for i in range(games):
+            records.append(play_game(game, lineup, i, seed, settings))
+            if progress:
+                progress(1)
+    else:
+        size = max(1, min(25, games // (workers * 4)))
+        chunks = [range(a, min(a + size, games)) for a in range(0, games, size)]
+        plain = dict(settings) if settings else None
+        with ProcessPoolExecutor(workers) as pool:
+            futures = [
+                pool.submit(_play_chunk, game.name, lineup, chunk, seed, plain) for chunk in chunks
+            ]
+            for future, chunk in zip(futures, chunks, strict=True):
+                records.extend(future.result())
+                if progress:
+                    progress(len(chunk))
+    return tally(lineup, records)
+
+
+def tally(lineup: Sequence[str], records: Sequence[GameRecord]) -> MatchResult:
+    """Wins (sole winners only), ties (shared wins), mean scores, hint times.
+
+    >>> r = tally(("a", "b"), [GameRecord((0,), (5, 3), ()), GameRecord((0, 1), (4, 4), (2.0,))])
+    >>> r.wins, r.ties, r.mean_score
+    ({'0:a': 1, '1:b': 0}, 1, {'0:a': 4.5, '1:b': 3.5})
+    """
+    keys = [_key(i, lineup) for i in range(len(lineup))]
+    wins = dict.fromkeys(keys, 0)
+    ties = 0
+    decided: list[int] = []
+    for record in records:
+        if len(record.winners) == 1:
+            wins[keys[record.winners[0]]] += 1
+            decided.append(record.winners[0])
+        else:
+            ties += 1
+    count = max(1, len(records))
+    mean = {key: sum(r.scores[i] for r in records) / count for i, key in enumerate(keys)}
+    hint_ms = tuple(ms for r in records for ms in r.hint_ms)
+    return MatchResult(len(records), wins, ties, mean, hint_ms, tuple(decided))

@@ -1,0 +1,153 @@
+"""One conformance suite over every registered game (solver/game.py).
+
+Random playouts go only through ``legal_moves()``; at every step the suite checks
+that ``apply`` never mutates, the state and every legal move round-trip through
+JSON, each seat's view is JSON, moves not offered are refused with
+IllegalMoveError, and terminal states offer no moves and name winners. It runs
+for every player count a game takes and every mode it lists in ``variants``.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+
+from solver.arena import MAX_DECISIONS
+from solver.errors import IllegalMoveError, NotationError
+from solver.game import GAMES, Game, Score, get_game
+
+GAMES_PER_SETUP = 4
+
+
+def _setups() -> list[Any]:
+    cases = []
+    for name in sorted(GAMES):
+        game = get_game(name)
+        setups: list[tuple[int, Mapping[str, Any]]] = [
+            (n, {}) for n in range(game.min_players, game.max_players + 1)
+        ]
+        setups += list(game.variants)
+        for players, settings in setups:
+            label = ",".join(f"{k}={v}" for k, v in sorted(settings.items()))
+            cases.append(pytest.param(name, players, settings, id=f"{name}-{players}p-{label}"))
+    return cases
+
+
+def _roundtrip(game: Game, state: Any) -> Any:
+    text = json.dumps(state.to_json(), sort_keys=True)
+    return game.from_json(json.loads(text))
+
+
+def _check_state(game: Game, state: Any, seen_moves: list[Any], rng: random.Random) -> None:
+    assert _roundtrip(game, state) == state
+    assert hash(_roundtrip(game, state)) == hash(state)
+    for seat in range(state.players):
+        json.dumps(state.view(seat))
+    scores = state.scores()
+    assert len(scores) == state.players
+    assert all(isinstance(s, Score) for s in scores)
+    assert [s.seat for s in scores] == list(range(state.players))
+    moves = list(state.legal_moves())
+    if state.is_terminal():
+        assert moves == []
+        assert state.to_move is None
+        winners = state.winners()
+        assert winners and set(winners) <= set(range(state.players))
+        return
+    assert moves, "a state that is not terminal must offer a move"
+    assert 0 <= state.to_move < state.players
+    assert len(set(moves)) == len(moves), "legal_moves lists a move twice"
+    for move in rng.sample(moves, min(len(moves), 8)):
+        doc = json.loads(json.dumps(game.move_to_json(move)))
+        assert game.move_from_json(doc) == move
+    offered = set(moves)
+    for move in rng.sample(seen_moves, min(len(seen_moves), 4)):
+        if move not in offered:
+            with pytest.raises(IllegalMoveError):
+                state.apply(move)
+            assert game.validate(state, game.move_to_json(move)).legal is False
+
+
+def _playout(game: Game, players: int, settings: Mapping[str, Any], seed: int) -> list[str]:
+    rng = random.Random(seed)
+    state = game.new(players, seed, settings)
+    assert game.new(players, seed, settings) == state, "new() must depend only on its seed"
+    seen: list[Any] = []
+    trail = [json.dumps(state.to_json(), sort_keys=True)]
+    for _ in range(MAX_DECISIONS):
+        _check_state(game, state, seen, rng)
+        if state.is_terminal():
+            return trail
+        move = rng.choice(list(state.legal_moves()))
+        before = json.dumps(state.to_json(), sort_keys=True)
+        after = state.apply(move)
+        assert json.dumps(state.to_json(), sort_keys=True) == before, "apply mutated the state"
+        assert game.validate(state, game.move_to_json(move)).legal
+        seen.append(move)
+        state = after
+        trail.append(json.dumps(state.to_json(), sort_keys=True))
+    pytest.fail(f"game did not end within {MAX_DECISIONS} decisions")
+
+
+@pytest.mark.parametrize(("name", "players", "settings"), _setups())
+def test_random_playouts_keep_the_protocol(
+    name: str, players: int, settings: Mapping[str, Any]
+) -> None:
+    game = get_game(name)
+    for seed in range(GAMES_PER_SETUP):
+        _playout(game, players, settings, seed)
+
+
+@pytest.mark.parametrize(("name", "players", "settings"), _setups())
+def test_same_seed_same_game(name: str, players: int, settings: Mapping[str, Any]) -> None:
+    game = get_game(name)
+    assert _playout(game, players, settings, 11) == _playout(game, players, settings, 11)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_game_is_registered_whole(name: str) -> None:
+    game = get_game(name)
+    assert game.name == name
+    assert {"random", "greedy", "hint"} <= set(game.players)
+    assert game.min_players <= game.default_players <= game.max_players
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_bad_setup_is_refused(name: str) -> None:
+    game = get_game(name)
+    with pytest.raises(NotationError):
+        game.new(game.default_players, 0, {"no-such-setting": 1})
+    with pytest.raises(NotationError):
+        game.from_json({"not": "a state"})
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_players_choose_legal_moves(name: str) -> None:
+    game = get_game(name)
+    state = game.new(game.default_players, 3, None)
+    for player_name, factory in sorted(game.players.items()):
+        player = factory(5)
+        assert player.name == player_name
+        assert player.choose(state) in set(state.legal_moves())
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_hint_ranks_every_legal_move(name: str) -> None:
+    game = get_game(name)
+    rng = random.Random(4)
+    state = game.new(game.default_players, 4, None)
+    for _ in range(12):
+        if state.is_terminal():
+            break
+        ranked = game.hint(state, state.to_move, 0.5)
+        legal = {json.dumps(game.move_to_json(m), sort_keys=True) for m in state.legal_moves()}
+        hinted = [json.dumps(r.move, sort_keys=True) for r in ranked]
+        assert set(hinted) == legal and len(hinted) == len(legal)
+        values = [r.value for r in ranked]
+        assert values == sorted(values, reverse=True)
+        assert all(r.reason and "\n" not in r.reason for r in ranked)
+        state = state.apply(rng.choice(list(state.legal_moves())))
