@@ -1,0 +1,129 @@
+"""A tiny game that keeps the protocol, to test the arena apart from any real game.
+
+Pile: seats take 1 or 2 counters in turn from a pile of 7; each counter is a
+point and the seat that takes the last one scores 3 more. The seed picks who
+starts. ``first`` always takes 2, ``second`` takes 1, ``hint`` ranks by points.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+from solver.errors import IllegalMoveError, NotationError
+from solver.game import Game, Json, RankedMove, Score
+
+PILE = 7
+
+
+@dataclass(frozen=True)
+class Pile:
+    taken: tuple[int, ...]
+    left: int
+    turn: int
+    last: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.taken)
+
+    @property
+    def to_move(self) -> int | None:
+        return None if self.is_terminal() else self.turn
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return tuple(m for m in (1, 2) if m <= self.left)
+
+    def apply(self, move: int) -> Pile:
+        if move not in self.legal_moves():
+            raise IllegalMoveError(f"cannot take {move} from a pile of {self.left}")
+        taken = list(self.taken)
+        taken[self.turn] += move
+        return Pile(tuple(taken), self.left - move, (self.turn + 1) % self.players, self.turn)
+
+    def is_terminal(self) -> bool:
+        return self.left == 0
+
+    def scores(self) -> tuple[Score, ...]:
+        return tuple(
+            Score(s, t + (3 if s == self.last and self.left == 0 else 0), {"counters": t})
+            for s, t in enumerate(self.taken)
+        )
+
+    def winners(self) -> tuple[int, ...]:
+        totals = [s.total for s in self.scores()]
+        return tuple(s for s, t in enumerate(totals) if t == max(totals))
+
+    def to_json(self) -> Json:
+        return {"taken": list(self.taken), "left": self.left, "turn": self.turn, "last": self.last}
+
+    def view(self, seat: int) -> Json:
+        return self.to_json()
+
+
+def _new(players: int, seed: int, settings: Mapping[str, Any] | None) -> Pile:
+    if settings:
+        raise NotationError(f"unknown setting {next(iter(settings))!r}")
+    return Pile((0,) * players, PILE, random.Random(seed).randrange(players))
+
+
+def _from_json(doc: Mapping[str, Any]) -> Pile:
+    try:
+        return Pile(tuple(doc["taken"]), doc["left"], doc["turn"], doc["last"])
+    except KeyError as err:
+        raise NotationError(f"missing {err}") from err
+
+
+@dataclass
+class Fixed:
+    name: str
+    take: int
+
+    def choose(self, state: Pile) -> int:
+        return min(self.take, state.left)
+
+
+def _hint(state: Pile, seat: int, budget: float) -> list[RankedMove]:
+    ranked = [
+        RankedMove({"take": m}, m + (3 if m == state.left else 0), f"take {m}")
+        for m in state.legal_moves()
+    ]
+    return sorted(ranked, key=lambda r: -r.value)
+
+
+@dataclass
+class Hinted:
+    name: str = "hint"
+
+    def choose(self, state: Pile) -> int:
+        best: int = _hint(state, state.turn, 0.1)[0].move["take"]
+        return best
+
+
+TOY = Game(
+    name="pile",
+    title="Pile",
+    min_players=2,
+    max_players=3,
+    default_players=2,
+    new=_new,
+    from_json=_from_json,
+    move_from_json=lambda doc: int(doc["take"]),
+    move_to_json=lambda move: {"take": move},
+    hint=_hint,
+    players={
+        "first": lambda seed: Fixed("first", 2),
+        "second": lambda seed: Fixed("second", 1),
+        "hint": lambda seed: Hinted(),
+    },
+)
+
+
+@pytest.fixture
+def toy() -> Game:
+    """The Pile game."""
+    return TOY

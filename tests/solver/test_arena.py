@@ -1,0 +1,84 @@
+"""solver/arena.py on the Pile game (tests/solver/conftest.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from solver import arena
+from solver.arena import GameRecord, game_seed, play_game, play_match, tally
+from solver.errors import NotationError
+from solver.game import Game
+
+
+def _without_times(result: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in result.items() if not k.startswith("hint_ms")}
+
+
+def test_a_game_scores_every_counter(toy: Game) -> None:
+    for index in range(4):
+        record = play_game(toy, ("first", "second"), index, seed=1)
+        assert len(record.scores) == 2
+        assert sum(record.scores) == 7 + 3  # every counter, plus 3 for the last
+
+
+def test_records_follow_the_entry_not_the_seat(toy: Game) -> None:
+    lineup = ("first", "second")
+    for index in range(6):
+        record = play_game(toy, lineup, index, seed=5)
+        state = toy.new(2, game_seed(5, index), None)
+        while not state.is_terminal():
+            entry = (state.to_move - index) % 2  # entry e sits in seat (e + index) % 2
+            state = state.apply(min(2 if lineup[entry] == "first" else 1, state.left))
+        by_seat = [score.total for score in state.scores()]
+        assert record.scores == tuple(by_seat[(e + index) % 2] for e in range(2))
+        assert record.winners == tuple(sorted((w - index) % 2 for w in state.winners()))
+
+
+def test_same_seed_same_match(toy: Game) -> None:
+    one = play_match(toy, ("hint", "first"), 30, seed=3).to_json()
+    two = play_match(toy, ("hint", "first"), 30, seed=3).to_json()
+    assert _without_times(one) == _without_times(two)
+    assert one["games"] == 30
+    assert sum(one["wins"].values()) + one["ties"] == 30
+
+
+def test_workers_do_not_change_the_result(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(arena, "get_game", lambda name: toy)  # worker processes fork
+    alone = play_match(toy, ("hint", "second", "first"), 40, seed=9, workers=1)
+    pooled = play_match(toy, ("hint", "second", "first"), 40, seed=9, workers=2)
+    assert _without_times(alone.to_json()) == _without_times(pooled.to_json())
+
+
+def test_only_hint_decisions_are_timed(toy: Game) -> None:
+    timed = play_match(toy, ("hint", "first"), 10, seed=0)
+    untimed = play_match(toy, ("second", "first"), 10, seed=0)
+    assert timed.to_json()["hint_ms_p95"] is not None and timed.hint_ms
+    assert untimed.to_json()["hint_ms_p50"] is None
+
+
+def test_progress_counts_every_game(toy: Game) -> None:
+    seen: list[int] = []
+    play_match(toy, ("hint", "first"), 7, seed=0, progress=seen.append)
+    assert sum(seen) == 7
+
+
+def test_bad_lineups_are_refused(toy: Game) -> None:
+    with pytest.raises(NotationError, match="unknown player 'wizard'"):
+        play_match(toy, ("hint", "wizard"), 1, seed=0)
+    with pytest.raises(NotationError, match="2 to 3 players, not 4"):
+        play_match(toy, ("hint",) * 4, 1, seed=0)
+
+
+def test_win_rate_leaves_ties_out() -> None:
+    records = [
+        GameRecord((0,), (9, 1), ()),
+        GameRecord((0,), (9, 1), ()),
+        GameRecord((1,), (1, 9), ()),
+        GameRecord((0, 1), (5, 5), ()),
+    ]
+    result = tally(("a", "b"), records)
+    assert result.ties == 1
+    assert result.win_rate(0, ("a", "b")) == pytest.approx(2 / 3)
+    assert tally(("a", "b"), [GameRecord((0, 1), (5, 5), ())]).win_rate(0, ("a", "b")) is None
