@@ -13,6 +13,7 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError
 
 from api import manno_tasks_cli  # noqa: F401  (adds grade, generate, verify, deal to manno)
 from api.errors import EXIT_BAD_INPUT, stderr
+from api.game_cli import APPS
 from api.manno_cli import app as manno_app
 
 app = typer.Typer(
@@ -23,6 +24,8 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 app.add_typer(manno_app, name="manno")
+for _name, _game_app in APPS.items():
+    app.add_typer(_game_app, name=_name)
 
 
 @app.command()

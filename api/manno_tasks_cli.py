@@ -6,19 +6,15 @@ this module is imported, as ``api.cli`` does.
 
 from __future__ import annotations
 
-import json
-import sys
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 from rich.text import Text
 
-from api.errors import fail, one_line_errors, stderr
+from api.errors import fail, one_line_errors
 from api.manno_cli import JsonOption, app, console
+from api.terminal import print_json, progress_bar
 from solver.manno.task import parse_task
 from tasks.catalogue import Entry, format_catalogue, load_catalogue, task_id
 from tasks.deal import deal as deal_piles
@@ -32,27 +28,6 @@ MAX_COUNT = 100_000
 """Most tasks one ``generate`` may ask for."""
 
 
-@contextmanager
-def progress_bar(label: str, total: int) -> Iterator[Progress]:
-    """A progress bar on standard error, shown only on a terminal."""
-    bar = Progress(
-        TextColumn(label),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=stderr,
-        transient=True,
-        disable=not stderr.is_terminal,
-    )
-    with bar:
-        bar.add_task(label, total=total)
-        yield bar
-
-
-def _print_json(data: object) -> None:
-    sys.stdout.write(json.dumps(data) + "\n")
-
-
 @app.command()
 @one_line_errors
 def grade(
@@ -62,7 +37,7 @@ def grade(
     """Grade a task: its level 1-6 and the exact metrics behind it."""
     graded = grade_task(parse_task(task))
     if as_json:
-        _print_json(graded.to_json())
+        print_json(graded.to_json())
         return
     table = Table(title=f"level {graded.level}", show_header=False)
     table.add_row("task", str(graded.task))
@@ -99,7 +74,7 @@ def generate(
         except OSError as err:
             raise fail(f"cannot write {str(out)!r}: {err.strerror}") from None
     if as_json:
-        _print_json({"tasks": [g.to_json() for g in graded]})
+        print_json({"tasks": [g.to_json() for g in graded]})
         return
     table = Table(title=f"level {level}, seed {seed}")
     for column in ("#", "task", "solutions", "effort", "composite"):
@@ -126,7 +101,7 @@ def verify(
         checks = verify_tasks(entries, progress=lambda: bar.advance(bar.task_ids[0]))
     result = summary(checks)
     if as_json:
-        _print_json(result)
+        print_json(result)
     else:
         table = Table(title="catalogue check: cpsat, table and csp engines")
         for column in ("id", "level", "task", "solutions", "flips from 0", "agree"):
@@ -162,7 +137,7 @@ def deal(
         raise fail(f"--levels must be numbers separated by commas, not {levels!r}") from None
     piles = deal_piles(wanted, seed)
     if as_json:
-        _print_json({"piles": [p.to_json() for p in piles]})
+        print_json({"piles": [p.to_json() for p in piles]})
         return
     for pile in piles:
         table = Table(title=f"level {pile.level} pile")

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import random
 import sys
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from api.cli import main
+from solver.game import Json, get_game
 
 Cli = Callable[..., tuple[int, str, str]]
 
@@ -30,3 +33,41 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
         return code if isinstance(code, int) else 0, out, err
 
     return run
+
+
+def game_trail(name: str, seed: int = 0) -> list[Any]:
+    """Every state of one random game, set-up to end."""
+    game = get_game(name)
+    rng = random.Random(seed)
+    state = game.new(game.default_players, seed, None)
+    trail = [state]
+    while not state.is_terminal():
+        state = state.apply(rng.choice(list(state.legal_moves())))
+        trail.append(state)
+    return trail
+
+
+def illegal_case(name: str) -> tuple[Json, Json]:
+    """A state and a well-formed move that is not legal in it."""
+    game = get_game(name)
+    trail = game_trail(name, 1)
+    seen: list[Any] = []
+    for state in trail:
+        offered = set(state.legal_moves())
+        for move in seen:
+            if move not in offered:
+                return state.to_json(), game.move_to_json(move)
+        seen.extend(offered)
+    raise AssertionError(f"no illegal move found in a {name} game")
+
+
+@pytest.fixture
+def trail() -> Callable[[str, int], list[Any]]:
+    """``trail(game, seed)``: every state of one random game, set-up to end."""
+    return game_trail
+
+
+@pytest.fixture
+def illegal() -> Callable[[str], tuple[Json, Json]]:
+    """``illegal(game)``: a state and a well-formed move that is not legal in it."""
+    return illegal_case
