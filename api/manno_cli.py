@@ -17,6 +17,8 @@ from rich.text import Text
 
 from api import manno_service
 from api.errors import EXIT_BAD_INPUT, fail, one_line_errors
+from api.render.manno import picture
+from api.render.stats import catalogue_stats, stats_picture
 from solver.errors import MonsterError
 from solver.manno.engines import ENGINE_NAMES
 from solver.manno.kinds import GROUPS, KINDS, Kind
@@ -217,3 +219,74 @@ def show(
         line.append(f" {kinds[kind]}   ")
     console.print(line)
     console.print("  ".join(f"{g} {counts[g]}" for g in ("B", "R", "Y", "P", "T")))
+
+
+SvgOption = typer.Option(
+    None, "--svg", help="Write the SVG to this file (default: standard output)."
+)
+
+
+def _write_svg(svg: str, path: Path | None) -> int:
+    """Write ``svg`` to ``path`` (standard output if ``None``); return its size in bytes."""
+    data = svg.encode()
+    if path is None:
+        sys.stdout.write(svg)
+    else:
+        try:
+            path.write_bytes(data)
+        except OSError as err:
+            raise MonsterError(f"cannot write {str(path)!r}: {err.strerror}") from err
+    return len(data)
+
+
+@app.command()
+@one_line_errors
+def render(
+    task: str = typer.Argument(..., help="Task text."),
+    arrangement: str | None = typer.Argument(
+        None, help="The tokens as they lie (15 characters of 0/1): drawn below, rows marked."
+    ),
+    svg: Path | None = SvgOption,
+    as_json: bool = JsonOption,
+    tokens_file: Path | None = TokensOption,
+) -> None:
+    """Draw the task card as the game does (and the tokens, if given) as SVG."""
+    tokens = _tokens(tokens_file)
+    parsed = manno_service.task_field(task)
+    here = None if arrangement is None else manno_service.arrangement_field(arrangement, tokens)
+    size = _write_svg(picture(parsed, here, tokens), svg)
+    if svg is None:
+        return
+    if as_json:
+        shown = None if here is None else str(here)
+        _print_json({"task": str(parsed), "arrangement": shown, "svg": str(svg), "bytes": size})
+        return
+    console.print(f"wrote {svg} ({size:,} bytes)")
+
+
+@app.command()
+@one_line_errors
+def stats(
+    svg: Path | None = typer.Option(None, "--svg", help="Also draw the metrics per level here."),
+    as_json: bool = JsonOption,
+) -> None:
+    """The grader's metrics per level over the 108-task catalogue: means, and a plot."""
+    levels = catalogue_stats()
+    if svg is not None:
+        _write_svg(stats_picture(levels), svg)
+    if as_json:
+        _print_json(
+            {"levels": [s.to_json() for s in levels], "svg": None if svg is None else str(svg)}
+        )
+        return
+    table = Table(title="catalogue metrics: mean over each level's tasks")
+    table.add_column("metric")
+    for level in levels:
+        table.add_column(f"L{level.level} ({level.tasks})", justify="right", no_wrap=True)
+    for name in levels[0].mean:
+        decimals = 1 if name == "count" else 2
+        cells = [f"{level.mean[name]:,.{decimals}f}" for level in levels]
+        table.add_row(name.replace("_", " "), *cells)
+    console.print(table)
+    if svg is not None:
+        console.print(f"wrote {svg}")

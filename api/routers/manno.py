@@ -9,11 +9,13 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import Response
 
 from api import manno_service
 from api.limits import SolverGate
-from api.problems import NotFoundError, responses
+from api.problems import DESCRIPTIONS, PROBLEM, FieldError, NotFoundError, responses
+from api.render.manno import picture
 from api.schemas import (
     CatalogueResponse,
     CatalogueTask,
@@ -29,6 +31,7 @@ from api.schemas import (
     ValidateResponse,
 )
 from solver.errors import MonsterError
+from solver.manno.tokens import standard_tokens
 from tasks.catalogue import Entry, load_catalogue
 from tasks.generator import generate as generate_tasks
 from tasks.pool import served
@@ -109,6 +112,41 @@ async def generate(body: GenerateRequest, request: Request) -> dict[str, Any]:
     if ready is not None:
         return {"tasks": ready}
     return await _gate(request).run(functools.partial(_generate, body.level, body.count, body.seed))
+
+
+class SvgResponse(Response):
+    """An SVG picture."""
+
+    media_type = "image/svg+xml"
+
+
+SVG_RESPONSES: dict[int | str, dict[str, Any]] = {
+    200: {
+        "description": "An SVG picture.",
+        "content": {SvgResponse.media_type: {"schema": {"type": "string"}}},
+    },
+    422: {
+        "description": DESCRIPTIONS[422],
+        "content": {PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}}},
+    },
+}
+"""The picture, or a problem: documented under their own media types, not the route's."""
+
+
+@router.get("/render.svg", response_class=SvgResponse, responses=SVG_RESPONSES)
+def render_svg(
+    task: str | None = Query(None, min_length=1, max_length=2000, examples=["PB>=4, PY=0, B>R"]),
+    arrangement: str | None = Query(
+        None, min_length=1, max_length=200, examples=["000000000000000"]
+    ),
+) -> SvgResponse:
+    """The task card as the game draws it, the tokens as they lie, or both (rows marked)."""
+    if task is None and arrangement is None:
+        raise FieldError("task", MonsterError("give a task, an arrangement or both"))
+    tokens = standard_tokens()
+    parsed = None if task is None else manno_service.task_field(task)
+    here = None if arrangement is None else manno_service.arrangement_field(arrangement, tokens)
+    return SvgResponse(picture(parsed, here, tokens))
 
 
 @functools.lru_cache(maxsize=256)
