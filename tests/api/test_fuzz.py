@@ -11,7 +11,8 @@ breaks the schema is refused (422, or 413 for a body over the limit).
 A task in the schema is any text of 1-2000 characters, and the task grammar
 refuses most such text with 422, so the positive-data check stays off, and
 the ``flatmap_case`` hook turns about half the schema-valid requests into ones the service
-answers 200: catalogue tasks, 15-token arrangements, catalogue ids.
+answers 200: catalogue tasks, 15-token arrangements, catalogue ids, and for the
+games real states (with a legal move) from seeded playouts.
 
 Generation is derandomized, so every run sends the same requests.
 ``test_cases_ran`` checks that the operations together got at least 1,000.
@@ -19,6 +20,7 @@ Generation is derandomized, so every run sends the same requests.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from typing import Any
 
@@ -29,6 +31,7 @@ from hypothesis import strategies as st
 
 from api.main import create_app
 from api.settings import Settings
+from solver.game import GAMES, get_game
 from tasks.catalogue import load_catalogue
 
 EXAMPLES = 200  # per operation in the fuzzing phase; routes without parameters get far fewer
@@ -62,6 +65,8 @@ def flatmap_case(context: schemathesis.HookContext, case: Case) -> st.SearchStra
         return st.just(case)
     if isinstance(case.body, dict) and isinstance(case.body.get("task"), str):
         return st.one_of(st.just(case), _real_body(case, case.body))
+    if isinstance(case.body, dict) and isinstance(case.body.get("state"), dict):
+        return st.one_of(st.just(case), _real_game_body(case, case.body))
     if "task_id" in case.path_parameters:
         return st.one_of(st.just(case), st.sampled_from(IDS).map(lambda id_: _with_id(case, id_)))
     return st.just(case)
@@ -78,6 +83,44 @@ def _real_body(case: Case, body: dict[str, Any]) -> st.SearchStrategy[Case]:
         return case
 
     return st.builds(build, st.sampled_from(TASKS), ARRANGEMENTS, ARRANGEMENTS)
+
+
+def _game_positions(name: str) -> list[tuple[Any, Any]]:
+    """(state, a legal move) pairs from a few seeded games of ``name``, set-up to late."""
+    game = get_game(name)
+    pairs = []
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = game.new(game.default_players, seed, None)
+        for step in range(60):
+            if state.is_terminal():
+                break
+            move = rng.choice(list(state.legal_moves()))
+            if step % 15 == 0:
+                pairs.append((state.to_json(), game.move_to_json(move)))
+            state = state.apply(move)
+        pairs.append((state.to_json(), {}))  # late or finished: the move may not fit
+    return pairs
+
+
+POSITIONS = {name: _game_positions(name) for name in GAMES}
+
+
+def _real_game_body(case: Case, body: dict[str, Any]) -> st.SearchStrategy[Case]:
+    name = case.operation.path.split("/")[2]
+
+    def build(pair: tuple[Any, Any]) -> Case:
+        real = {**body, "state": pair[0]}
+        if "move" in real:
+            real["move"] = pair[1]
+        if "seat" in real:
+            real["seat"] = None
+        if "budget_ms" in real:
+            real["budget_ms"] = 20  # the fuzz checks answers, not how long a hint thinks
+        case.body = real
+        return case
+
+    return st.sampled_from(POSITIONS[name]).map(build)
 
 
 def _with_id(case: Case, task_id: str) -> Case:
