@@ -1,0 +1,229 @@
+"""The hint: every legal move ranked by the final margin it leads to, from the view only.
+
+The model is determinised search over the worlds the view allows
+(:mod:`infer`): each world fixes the opponent's face-down tiles, and both
+stacks get an order. Every candidate move is played in the same worlds (common
+random numbers), then the game is played out by the greedy policy of
+:mod:`sim`. When at most two tiles remain after this one and the worlds are few,
+the hint lists every world and every stack order and searches the rest of the
+game exactly (both sides playing their best in the world), so the values are
+exact expectations. A move's value is the expected final margin (own points
+minus the opponent's); ``detail`` adds expected points and the win chance.
+
+The number of worlds is fixed from the budget and the work one world costs, so
+the same view and budget give the same hint. After a Donuts win, the tiles to
+turn up are ranked by the points they guard and how little is known of them.
+
+>>> from solver.monstrolicious.state import new_state
+>>> s = new_state(2, 5)
+>>> ranked = hint(s, s.current, 0.05)
+>>> len(ranked) == len(s.legal_moves()), ranked[0].value >= ranked[-1].value
+(True, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from solver.game import RankedMove, Seat
+from solver.monstrolicious import sim
+from solver.monstrolicious.infer import Counter, Slot, World, determinise, iter_worlds, view_seed
+from solver.monstrolicious.state import State
+from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value, label
+from solver.monstrolicious.view import HIDDEN, View
+
+#: Seconds of work one playout step is assumed to cost (fixes the sample size).
+STEP_SECONDS = 6e-6
+#: Fewest and most worlds sampled per hint.
+MIN_WORLDS, MAX_WORLDS = 6, 400
+#: Exact search when at most this many tiles remain after the one placed now...
+EXACT_TILES = 2
+#: ...and the worlds times stack orders are at most this many.
+EXACT_WORLDS = 400
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Sums over the worlds for one move."""
+
+    margin: float = 0.0
+    points: float = 0.0
+    wins: float = 0.0
+    battle_wins: float = 0.0
+    weight: float = 0.0
+
+    def add(self, margin: float, points: float, won_space: bool, weight: float) -> Tally:
+        """This tally with one more world."""
+        return Tally(
+            self.margin + margin * weight,
+            self.points + points * weight,
+            self.wins + (weight if margin > 0 else weight / 2 if margin == 0 else 0.0),
+            self.battle_wins + (weight if won_space else 0.0),
+            self.weight + weight,
+        )
+
+
+def hint(position: State | View, seat: Seat, budget: float) -> list[RankedMove]:
+    """Every legal move of ``seat`` ranked best first, using only ``seat``'s view.
+
+    Args:
+        position: a full state (its view of ``seat`` is taken first) or a view.
+        seat: the seat asking; it must be the seat to move.
+        budget: seconds the hint may spend (it sizes the sample; p95 stays under it).
+    """
+    view = position if isinstance(position, View) else View.of(position, seat)
+    if view.seat != seat:
+        raise ValueError(f"this view belongs to seat {view.seat}, not seat {seat}")
+    moves = view.legal_moves()
+    if not moves or view.current != seat:
+        return []
+    if view.reveal_pending:
+        return _rank_reveals(view, moves)
+    return _rank_places(view, moves, budget)
+
+
+def _rank_reveals(view: View, moves: list[Move]) -> list[RankedMove]:
+    counter = Counter(view)
+    counts = dict(zip(counter.slots, counter.counts(), strict=True))
+    total = counter.total()
+    ranked = []
+    for move in moves:
+        assert move.reveal is not None
+        slot = next(s for s in counts if s.place == "board" and s.index == move.reveal)
+        values = counts[slot]
+        p_trap = values.get(TRAP, 0) / total
+        spread = len(values)
+        dessert = BUFFET.desserts[move.reveal]
+        value = dessert.points + spread / (STRONGEST + 1) + p_trap
+        reason = (
+            f"turn up the tile at the {dessert.name} ({dessert.points} points): "
+            f"{spread} values possible, Trap {p_trap:.0%}"
+        )
+        ranked.append(
+            RankedMove(
+                move.to_json(), round(value, 4), reason, {"points": dessert.points, "trap": p_trap}
+            )
+        )
+    return sorted(ranked, key=lambda r: -r.value)
+
+
+def _worlds(view: View, budget: float, n_moves: int) -> tuple[list[tuple[World, float]], bool]:
+    """The worlds to search, each with a weight, and whether they are all of them."""
+    counter = Counter(view)
+    left = sum(view.stack_counts) - 1
+    if left <= EXACT_TILES and counter.total() * 2 <= EXACT_WORLDS:
+        listed = list(iter_worlds(view))
+        return [(w, 1.0 / len(listed)) for w in listed], True
+    rng = random.Random(view_seed(view))
+    per_world = max(1, n_moves * max(left, 1) * SPACES) * STEP_SECONDS
+    n = max(MIN_WORLDS, min(MAX_WORLDS, int(budget * 0.6 / per_world)))
+    worlds = [World(counter.sample(rng), ()) for _ in range(n)]
+    hidden = view.hidden_values()
+    return [(World(w.tiles, tuple(v for v in hidden if v not in w.tiles)), 1.0) for w in worlds], (
+        False
+    )
+
+
+def _orders(view: View, world: World, exact: bool, rng: random.Random) -> list[list[list[Value]]]:
+    """Stack orders to play in ``world`` (all of them when exact), popped from the end."""
+    own = [v for v in view.own_stack() if v != view.next_tile]
+    them = list(world.stack)
+    if not exact:
+        rng.shuffle(own)
+        rng.shuffle(them)
+        pairs = [(own, them)]
+    else:
+        pairs = [
+            (list(a), list(b))
+            for a in set(itertools.permutations(own))
+            for b in set(itertools.permutations(them))
+        ]
+    out = []
+    for a, b in pairs:
+        stacks: list[list[Value]] = [[], []]
+        stacks[view.seat], stacks[1 - view.seat] = a[::-1], b[::-1]
+        out.append(stacks)
+    return out
+
+
+def _rank_places(view: View, moves: list[Move], budget: float) -> list[RankedMove]:
+    seat, tile = view.seat, view.next_tile
+    assert tile is not None
+    worlds, exact = _worlds(view, budget, len(moves))
+    rng = random.Random(view_seed(view) ^ 1)
+    tallies = [Tally() for _ in moves]
+    for world, weight in worlds:
+        state = determinise(view, world, random.Random(0))
+        owner, value = sim.from_board(state.board)
+        orders = _orders(view, world, exact, rng)
+        for stacks in orders:
+            for i, move in enumerate(moves):
+                assert move.dessert is not None
+                o, v = owner.copy(), value.copy()
+                sim.play(o, v, seat, tile, move.dessert)
+                won = o[move.dessert] == seat
+                st = [stacks[0].copy(), stacks[1].copy()]
+                if exact:
+                    margin = sim.best_reply_margin(o, v, st, 1 - seat, seat)
+                    points = float("nan")
+                else:
+                    sim.playout(o, v, st, 1 - seat)
+                    margin = sim.final_margin(o, v, seat)
+                    points = sim.final_scores(o, v)[seat]
+                tallies[i] = tallies[i].add(margin, points, won, weight / len(orders))
+    ranked = [
+        _ranked(view, move, tally, exact, len(worlds))
+        for move, tally in zip(moves, tallies, strict=True)
+    ]
+    return sorted(ranked, key=lambda r: -r.value)
+
+
+def _ranked(view: View, move: Move, tally: Tally, exact: bool, n_worlds: int) -> RankedMove:
+    assert move.dessert is not None and view.next_tile is not None
+    w = tally.weight
+    margin = tally.margin / w
+    win = tally.wins / w
+    take = tally.battle_wins / w
+    detail: dict[str, float] = {
+        "expected_margin": round(margin, 3),
+        "win_chance": round(win, 4),
+        "take_chance": round(take, 4),
+        "worlds": float(n_worlds),
+        "exact": 1.0 if exact else 0.0,
+    }
+    if not exact:
+        detail["expected_points"] = round(tally.points / w, 3)
+    dessert = BUFFET.desserts[move.dessert]
+    situation = _situation(view, move.dessert, view.next_tile, take)
+    reason = (
+        f"your {label(view.next_tile)} on the {dessert.name} ({dessert.points}): {situation}; "
+        f"expected margin {margin:+.1f}, win {win:.0%}"
+    )
+    return RankedMove(move.to_json(), round(margin + win, 4), reason, detail)
+
+
+def _situation(view: View, space: int, tile: Value, take: float) -> str:
+    them = 1 - view.seat
+    opposing = view.board[them][space]
+    if opposing is None:
+        return "free, you take it" if tile != TRAP else "free, a Trap waits there"
+    if opposing.value != HIDDEN:
+        return f"battle their {label(opposing.value)}, you {_verb(take)}"
+    bound = Slot("board", space, opposing.lo, opposing.hi)
+    known = f" (at least {bound.lo})" if bound.lo > TRAP else ""
+    if tile == TRAP:
+        return f"Trap their hidden tile{known}"
+    return f"battle their hidden tile{known}, you take it in {take:.0%} of worlds"
+
+
+def _verb(take: float) -> str:
+    return "win" if take >= 1 else "lose" if take <= 0 else f"win {take:.0%}"
+
+
+def top_move(position: Any, seat: Seat, budget: float) -> Move:
+    """The best move of the hint, as a :class:`Move`."""
+    ranked = hint(position, seat, budget)
+    return Move.from_json(ranked[0].move)

@@ -1,0 +1,115 @@
+"""Players for simulation: random, greedy and hint. They decide from their seat's view.
+
+>>> from solver.monstrolicious.state import new_state
+>>> s = new_state(2, 1)
+>>> [PLAYERS[name](0).choose(s) in s.legal_moves() for name in sorted(PLAYERS)]
+[True, True, True]
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from solver.game import DEFAULT_HINT_BUDGET
+from solver.monstrolicious import rules
+from solver.monstrolicious.hint import top_move
+from solver.monstrolicious.state import State
+from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
+from solver.monstrolicious.view import HIDDEN, View
+
+
+class RandomPlayer:
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Move:
+        """A uniformly random legal move."""
+        return self.rng.choice(state.legal_moves())
+
+
+def _possible(view: View, tile: Placed) -> list[Value]:
+    if tile.value != HIDDEN:
+        return [tile.value]
+    return [v for v in view.hidden_values() if tile.lo <= v <= tile.hi]
+
+
+def immediate_swing(view: View, space: int) -> float:
+    """The expected change of (own - opponent) visible points from placing at ``space``.
+
+    A face-down opposing tile is taken to be any unseen tile its bounds allow,
+    each as likely.
+    """
+    seat, tile = view.seat, view.next_tile
+    assert tile is not None
+    before = rules.scores(view.board)
+    base = before[seat].total - before[1 - seat].total
+    opposing = view.board[1 - seat][space]
+    cases: list[tuple[Placed | None, float]]
+    if opposing is None:
+        cases = [(None, 1.0)]
+    else:
+        values = _possible(view, opposing) or [opposing.value]
+        cases = [(Placed(v, True), 1.0 / len(values)) for v in values]
+    total = 0.0
+    for defender, p in cases:
+        board = rules.put(view.board, 1 - seat, space, defender)
+        if defender is None:
+            board = rules.put(board, seat, space, Placed(tile))
+        else:
+            out = rules.battle(tile, defender, rules.holds_lollipop(board, 1 - seat))
+            board = rules.put(board, seat, space, out.placer_stays)
+            board = rules.put(board, 1 - seat, space, out.defender_stays)
+        after = rules.scores(board)
+        total += p * (after[seat].total - after[1 - seat].total - base)
+    return total
+
+
+class GreedyPlayer:
+    """The best immediate points as far as its view shows; after a Donuts win it
+    turns up the opposing tile guarding the most points."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: State) -> Move:
+        """The move with the best expected immediate swing (ties: the richer dessert)."""
+        view = View.of(state, state.current)
+        moves = view.legal_moves()
+        if view.reveal_pending:
+            return max(moves, key=lambda m: (BUFFET.points[m.reveal or 0], -(m.reveal or 0)))
+
+        def key(move: Move) -> tuple[float, int]:
+            assert move.dessert is not None
+            swing = immediate_swing(view, move.dessert)
+            points = BUFFET.points[move.dessert]
+            return round(swing, 9), points if swing > 0 else -points
+
+        return max(moves, key=key)
+
+
+class HintPlayer:
+    """Plays the top move of the hint, with the default hint budget."""
+
+    name = "hint"
+
+    def __init__(self, seed: int, budget: float = DEFAULT_HINT_BUDGET) -> None:
+        self.seed = seed
+        self.budget = budget
+
+    def choose(self, state: State) -> Move:
+        """The hint's best move for the seat to move, from that seat's view."""
+        return top_move(View.of(state, state.current), state.current, self.budget)
+
+
+PLAYERS: dict[str, Callable[[int], RandomPlayer | GreedyPlayer | HintPlayer]] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "hint": HintPlayer,
+}

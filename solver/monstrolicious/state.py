@@ -1,0 +1,226 @@
+"""The full Monstrolicious state: both stacks, the board, the discard piles.
+
+>>> s = new_state(2, 7)
+>>> s.to_move, len(s.legal_moves()), [len(stack) for stack in s.stacks]
+(1, 11, [13, 13])
+>>> s2 = s.apply(s.legal_moves()[0])
+>>> s2.to_move, from_json(s2.to_json()) == s2
+(0, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from solver.errors import NotationError
+from solver.game import Json, Score, Seat
+from solver.monstrolicious import rules
+from solver.monstrolicious.rules import Board
+from solver.monstrolicious.tiles import (
+    BUFFET,
+    SPACES,
+    TILES,
+    Move,
+    Placed,
+    Value,
+    parse_tile,
+    tile_json,
+)
+
+GAME_NAME = "monstrolicious"
+PLAYERS = 2
+
+#: Named rule settings and their defaults (docs/rulings.md).
+SETTINGS: dict[str, Any] = {"first_player": None}
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything about a game, hidden tiles included.
+
+    Args:
+        seed: drives the shuffles and who starts.
+        current: the seat whose decision is next (kept at the end too).
+        stacks: each seat's face-down stack, top first.
+        board: each seat's row of spaces in buffet order.
+        discards: each seat's discard pile, oldest first.
+        reveal_pending: the mover just won the Donuts and turns a tile up next.
+    """
+
+    seed: int
+    current: Seat
+    stacks: tuple[tuple[Value, ...], ...]
+    board: Board
+    discards: tuple[tuple[Placed, ...], ...]
+    reveal_pending: bool = False
+
+    @property
+    def players(self) -> int:
+        """Always 2."""
+        return PLAYERS
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat deciding next; None at the end."""
+        return None if self.is_terminal() else self.current
+
+    def is_terminal(self) -> bool:
+        """All tiles played (and no Donuts decision left)."""
+        return not any(self.stacks) and not self.reveal_pending
+
+    def legal_moves(self) -> list[Move]:
+        """Donuts targets after winning the Donuts, else the mover's empty spaces."""
+        if self.is_terminal():
+            return []
+        return rules.legal_moves(self.board, self.current, self.reveal_pending)
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move``; IllegalMoveError names the broken rule."""
+        return rules.apply(self, move)
+
+    def scores(self) -> list[Score]:
+        """Points of the desserts each seat's monsters hold, plus the pair bonus."""
+        return rules.scores(self.board)
+
+    def winners(self) -> tuple[Seat, ...]:
+        """Highest score; equal scores share the victory."""
+        return rules.winners([s.total for s in self.scores()])
+
+    @property
+    def next_tile(self) -> Value | None:
+        """The tile the mover places now (top of its stack), if placing."""
+        if self.is_terminal() or self.reveal_pending:
+            return None
+        return self.stacks[self.current][0]
+
+    def view(self, seat: Seat) -> Json:
+        """What ``seat`` may know, as JSON (see ``solver.monstrolicious.view``)."""
+        from solver.monstrolicious.view import View
+
+        return View.of(self, seat).to_json()
+
+    def to_json(self) -> Json:
+        """The whole state, readable: desserts by name, tiles as 1..12 or "trap"."""
+        return {
+            "game": GAME_NAME,
+            "seed": self.seed,
+            "players": PLAYERS,
+            "to_move": self.current,
+            "reveal_pending": self.reveal_pending,
+            "stacks": [[tile_json(t) for t in stack] for stack in self.stacks],
+            "board": [_row_json(row) for row in self.board],
+            "discards": [[t.to_json() for t in pile] for pile in self.discards],
+        }
+
+
+def _row_json(row: Sequence[Placed | None]) -> dict[str, Any]:
+    return {
+        key: None if t is None else t.to_json() for key, t in zip(BUFFET.keys, row, strict=True)
+    }
+
+
+def read_row(doc: Any, read: Any) -> tuple[Any, ...]:
+    """A board row from ``{dessert: tile-or-null}``, every dessert present."""
+    if not isinstance(doc, Mapping) or set(doc) != set(BUFFET.keys):
+        raise NotationError(f"bad board row {doc!r} (one entry per dessert)")
+    return tuple(None if doc[key] is None else read(doc[key]) for key in BUFFET.keys)
+
+
+def read_seat(doc: Any, what: str) -> Seat:
+    """A seat number 0 or 1."""
+    if not isinstance(doc, int) or isinstance(doc, bool) or doc not in (0, 1):
+        raise NotationError(f"bad {what} {doc!r} (seat 0 or 1)")
+    return doc
+
+
+def read_pair(doc: Mapping[str, Any], key: str) -> list[Any]:
+    """The two per-seat entries under ``key``."""
+    value = doc.get(key)
+    if not isinstance(value, list) or len(value) != PLAYERS:
+        raise NotationError(f"bad {key!r}: expected a list of {PLAYERS} entries")
+    return value
+
+
+def from_json(doc: Mapping[str, Any]) -> State:
+    """Reads :meth:`State.to_json` output and checks every tile is where one tile can be.
+
+    Raises:
+        NotationError: malformed, or a seat's tiles are not its 13 tiles once each.
+    """
+    if not isinstance(doc, Mapping) or doc.get("game") != GAME_NAME:
+        raise NotationError('not a monstrolicious state (expected "game": "monstrolicious")')
+    seed = doc.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise NotationError(f"bad seed {seed!r}")
+    if doc.get("players", PLAYERS) != PLAYERS:
+        raise NotationError(f"Monstrolicious takes {PLAYERS} players")
+    stacks = []
+    for stack in read_pair(doc, "stacks"):
+        if not isinstance(stack, list):
+            raise NotationError(f"bad stack {stack!r}")
+        stacks.append(tuple(parse_tile(t) for t in stack))
+    board = tuple(read_row(row, Placed.from_json) for row in read_pair(doc, "board"))
+    discards = []
+    for pile in read_pair(doc, "discards"):
+        if not isinstance(pile, list):
+            raise NotationError(f"bad discard pile {pile!r}")
+        discards.append(tuple(Placed.from_json(t) for t in pile))
+    pending = doc.get("reveal_pending", False)
+    if not isinstance(pending, bool):
+        raise NotationError(f"bad reveal_pending {pending!r}")
+    state = State(
+        seed,
+        read_seat(doc.get("to_move"), "to_move"),
+        tuple(stacks),
+        board,
+        tuple(discards),
+        pending,
+    )
+    for seat in range(PLAYERS):
+        held = [
+            *state.stacks[seat],
+            *(t.value for t in state.board[seat] if t is not None),
+            *(t.value for t in state.discards[seat]),
+        ]
+        if sorted(held) != list(TILES):
+            raise NotationError(f"seat {seat} must hold each of its 13 tiles once")
+    for space in range(SPACES):
+        if state.board[0][space] is not None and state.board[1][space] is not None:
+            raise NotationError(f"two tiles at the {BUFFET.desserts[space].name}")
+    return state
+
+
+def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
+    """A shuffled game: each seat's 13 tiles face down, the first player drawn by lot.
+
+    Args:
+        players: must be 2.
+        seed: drives the shuffles and (unless set) who starts.
+        settings: ``first_player`` (None: by lot; 0 or 1: that seat).
+
+    Raises:
+        NotationError: another player count or an unknown setting.
+    """
+    chosen = {**SETTINGS, **(settings or {})}
+    unknown = set(chosen) - set(SETTINGS)
+    if unknown:
+        raise NotationError(
+            f"unknown setting {sorted(unknown)[0]!r} (choose from {', '.join(SETTINGS)})"
+        )
+    if players != PLAYERS:
+        raise NotationError(f"Monstrolicious takes {PLAYERS} players, not {players}")
+    rng = random.Random(f"monstrolicious/{seed}")
+    stacks = []
+    for _ in range(PLAYERS):
+        stack = list(TILES)
+        rng.shuffle(stack)
+        stacks.append(tuple(stack))
+    first = chosen["first_player"]
+    if first is None:
+        first = rng.randrange(PLAYERS)
+    first = read_seat(first, "first_player")
+    empty: tuple[None, ...] = (None,) * SPACES
+    return State(seed, first, tuple(stacks), (empty, empty), ((), ()))

@@ -1,0 +1,251 @@
+"""The Monstrolicious vocabulary: tile values, placed tiles, the buffet and moves.
+
+Each player owns 13 tiles: monsters of strength 1 to 12 and one Trap. A tile is
+its value (``TRAP`` is 0), so within one player's set a value names one tile.
+A tile on the board or in a discard pile is a :class:`Placed`: its value, whether
+it lies face up, and the bounds the battles announced about it. The buffet is
+data (``data/buffet.toml``): eleven desserts, left to right.
+
+>>> BUFFET.keys[:3], BUFFET.points[-1], BUFFET.pair_bonus
+(('lollipop', 'cookies', 'donuts'), 10, 3)
+>>> label(TRAP), label(7), parse_tile("trap"), parse_tile(12)
+('Trap', '7', 0, 12)
+>>> Move.from_json({"dessert": "pie"}).to_json()
+{'dessert': 'pie'}
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from solver.errors import MonsterError, NotationError
+from solver.files import read_text
+
+Value: TypeAlias = int
+"""A tile: 0 is the Trap, 1..12 the monsters' strength."""
+
+TRAP: Value = 0
+STRONGEST: Value = 12
+TILES: tuple[Value, ...] = tuple(range(STRONGEST + 1))
+"""Every player's 13 tiles."""
+
+
+def label(value: Value) -> str:
+    """How a tile reads: ``Trap`` or its strength."""
+    return "Trap" if value == TRAP else str(value)
+
+
+def parse_tile(doc: Any) -> Value:
+    """A tile from JSON: ``"trap"`` or an int 1..12.
+
+    Raises:
+        NotationError: anything else.
+    """
+    if isinstance(doc, str) and doc.strip().lower() == "trap":
+        return TRAP
+    if isinstance(doc, int) and not isinstance(doc, bool) and 1 <= doc <= STRONGEST:
+        return doc
+    raise NotationError(f"bad tile {doc!r} (a monster 1..12 or 'trap')")
+
+
+def tile_json(value: Value) -> int | str:
+    """A tile as JSON: ``"trap"`` or its strength."""
+    return "trap" if value == TRAP else value
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile on the board or in a discard pile.
+
+    Args:
+        value: the tile.
+        face_up: whether both players see it.
+        lo / hi: what battles announced about a face-down tile: its strength is
+            within ``lo..hi`` (``lo >= 1`` means it is known to be a monster).
+    """
+
+    value: Value
+    face_up: bool = False
+    lo: int = TRAP
+    hi: int = STRONGEST
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"tile", "up"}`` plus ``at_least``/``at_most`` when announced."""
+        return _placed_json(tile_json(self.value), self)
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Placed:
+        """Reads :meth:`to_json` output; NotationError when malformed."""
+        tile = _mapping(doc, "placed tile").get("tile")
+        lo, hi, up = _bounds(doc)
+        return cls(parse_tile(tile), up, lo, hi)
+
+
+def _placed_json(tile: int | str | None, placed: Placed) -> dict[str, Any]:
+    doc: dict[str, Any] = {"tile": tile, "up": placed.face_up}
+    if placed.lo != TRAP:
+        doc["at_least"] = placed.lo
+    if placed.hi != STRONGEST:
+        doc["at_most"] = placed.hi
+    return doc
+
+
+def hidden_json(placed: Placed) -> dict[str, Any]:
+    """A face-down opposing tile as its owner's opponent sees it: no value."""
+    return _placed_json(None, placed)
+
+
+def _mapping(doc: Any, what: str) -> Mapping[str, Any]:
+    if not isinstance(doc, Mapping):
+        raise NotationError(f"bad {what} {doc!r} (expected an object)")
+    return doc
+
+
+def _bounds(doc: Mapping[str, Any]) -> tuple[int, int, bool]:
+    lo, hi, up = doc.get("at_least", TRAP), doc.get("at_most", STRONGEST), doc.get("up")
+    if not isinstance(up, bool):
+        raise NotationError(f"bad face {up!r} (expected true or false)")
+    for bound in (lo, hi):
+        if not isinstance(bound, int) or isinstance(bound, bool) or not 0 <= bound <= STRONGEST:
+            raise NotationError(f"bad bound {bound!r} (expected 0..12)")
+    return lo, hi, up
+
+
+def read_hidden(doc: Any) -> tuple[int, int, bool]:
+    """``(lo, hi, face_up)`` of a tile whose value is not shown."""
+    return _bounds(_mapping(doc, "placed tile"))
+
+
+@dataclass(frozen=True)
+class Dessert:
+    """One dessert of the buffet: ``key`` as in JSON, its name, points and role."""
+
+    key: str
+    name: str
+    points: int
+    role: str
+
+
+ROLES = frozenset({"", "lollipop", "donuts", "pair"})
+
+
+@dataclass(frozen=True)
+class Buffet:
+    """The eleven desserts in board order and the bonus for holding the pair."""
+
+    desserts: tuple[Dessert, ...]
+    pair_bonus: int
+
+    @functools.cached_property
+    def keys(self) -> tuple[str, ...]:
+        """Dessert keys in board order."""
+        return tuple(d.key for d in self.desserts)
+
+    @functools.cached_property
+    def points(self) -> tuple[int, ...]:
+        """Dessert points in board order."""
+        return tuple(d.points for d in self.desserts)
+
+    def role(self, role: str) -> tuple[int, ...]:
+        """Board positions of the desserts with ``role``."""
+        return tuple(i for i, d in enumerate(self.desserts) if d.role == role)
+
+    @functools.cached_property
+    def lollipop(self) -> int:
+        """Board position of the Lollipop."""
+        return self.role("lollipop")[0]
+
+    @functools.cached_property
+    def donuts(self) -> int:
+        """Board position of the Donuts."""
+        return self.role("donuts")[0]
+
+    @functools.cached_property
+    def pair(self) -> tuple[int, int]:
+        """Board positions of the two desserts that earn the bonus together."""
+        a, b = self.role("pair")
+        return a, b
+
+    def index(self, key: Any) -> int:
+        """Board position of the dessert called ``key``; NotationError if none."""
+        if isinstance(key, str) and key.strip().lower() in self.keys:
+            return self.keys.index(key.strip().lower())
+        raise NotationError(f"unknown dessert {key!r} (choose from {', '.join(self.keys)})")
+
+
+def parse_buffet(text: str, source: str = "buffet") -> Buffet:
+    """A buffet from TOML text.
+
+    Raises:
+        MonsterError: malformed, or not exactly one Lollipop, one Donuts and a pair.
+    """
+    try:
+        doc = tomllib.loads(text)
+        desserts = tuple(
+            Dessert(str(d["key"]), str(d["name"]), int(d["points"]), str(d["role"]))
+            for d in doc["dessert"]
+        )
+        bonus = int(doc["pair_bonus"])
+    except (tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as err:
+        raise MonsterError(f"bad {source}: {err}") from err
+    roles = [d.role for d in desserts]
+    if any(r not in ROLES for r in roles) or (
+        roles.count("lollipop"),
+        roles.count("donuts"),
+        roles.count("pair"),
+    ) != (1, 1, 2):
+        raise MonsterError(f"bad {source}: needs one lollipop, one donuts and two pair desserts")
+    if len({d.key for d in desserts}) != len(desserts):
+        raise MonsterError(f"bad {source}: dessert keys repeat")
+    return Buffet(desserts, bonus)
+
+
+def load_buffet(path: str | Path | None = None) -> Buffet:
+    """The buffet in ``path``, or the standard one shipped in ``data/buffet.toml``."""
+    if path is None:
+        text = resources.files("solver.monstrolicious").joinpath("data/buffet.toml").read_text()
+        return parse_buffet(text, "standard buffet")
+    return parse_buffet(read_text(path, "buffet", MonsterError), str(path))
+
+
+BUFFET = load_buffet()
+SPACES = len(BUFFET.desserts)
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """A decision: place the drawn tile at ``dessert``, or (after winning the Donuts)
+    turn the opposing tile at ``reveal`` face up. Exactly one is set (board positions).
+    """
+
+    dessert: int | None = None
+    reveal: int | None = None
+
+    def to_json(self) -> dict[str, str]:
+        """``{"dessert": key}`` or ``{"reveal": key}``."""
+        if self.dessert is not None:
+            return {"dessert": BUFFET.keys[self.dessert]}
+        assert self.reveal is not None
+        return {"reveal": BUFFET.keys[self.reveal]}
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> Move:
+        """Reads :meth:`to_json` output; NotationError when malformed."""
+        doc = _mapping(doc, "move")
+        if set(doc) == {"dessert"}:
+            return cls(dessert=BUFFET.index(doc["dessert"]))
+        if set(doc) == {"reveal"}:
+            return cls(reveal=BUFFET.index(doc["reveal"]))
+        raise NotationError(f"bad move {dict(doc)!r} (expected {{'dessert'}} or {{'reveal'}})")
+
+    def __str__(self) -> str:
+        if self.dessert is not None:
+            return f"place on the {BUFFET.desserts[self.dessert].name}"
+        assert self.reveal is not None
+        return f"turn up the tile at the {BUFFET.desserts[self.reveal].name}"
