@@ -1,0 +1,35 @@
+"""Very Big Monster: rules engine, scoring, hint and players.
+
+>>> GAME.name, GAME.default_players
+('vbm', 2)
+>>> state = GAME.new(2, 1, None)
+>>> GAME.from_json(state.to_json()) == state
+True
+"""
+
+from __future__ import annotations
+
+from solver.game import Game
+from solver.vbm.codec import state_from_json
+from solver.vbm.hint import hint
+from solver.vbm.moves import move_from_json, move_to_json
+from solver.vbm.players import PLAYERS
+from solver.vbm.setup import MAX_PLAYERS, MIN_PLAYERS, SETTINGS, new_state
+
+GAME = Game(
+    name="vbm",
+    title="Very Big Monster",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    default_players=2,
+    new=new_state,
+    from_json=state_from_json,
+    move_from_json=move_from_json,
+    move_to_json=move_to_json,
+    hint=hint,
+    players=PLAYERS,
+    settings=SETTINGS,
+    variants=((4, {"mode": "free"}), (6, {"mode": "free"}), (3, {"mode": "free"})),
+)
+
+__all__ = ["GAME"]

@@ -1,0 +1,297 @@
+"""The vocabulary of Very Big Monster: terrains, cards, explorers, mission tiles.
+
+A monster card lies on a square grid; ``Pos`` is ``(row, column)`` with rows
+growing downwards. Elements that run across card edges are printed as halves:
+Big Mama pieces join left to right (head, bodies, tail), a two-card Ice monster
+is a left half and a right half of the same kind, and a crystal is a top half
+(on a card's bottom edge) over a bottom half (on the top edge of the card
+below). Portal quarters sit in card corners; four cards around one grid point
+complete a portal.
+
+The project's own deck ships as ``data/deck.toml`` (see ``docs/vbm.md``); any
+deck file of the same shape loads with :func:`load_deck`.
+
+>>> deck = standard_deck()
+>>> len(deck.cards), len(deck.explorers), len(deck.missions)
+(120, 12, 5)
+>>> deck.card("W01").terrain, deck.card("W01").mama
+(<Terrain.WATER: 'water'>, 'head')
+"""
+
+from __future__ import annotations
+
+import functools
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from importlib import resources
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from solver.errors import NotationError
+from solver.files import read_text
+
+Pos: TypeAlias = tuple[int, int]
+CardId: TypeAlias = str
+
+
+class Terrain(Enum):
+    """The six terrains (card backgrounds)."""
+
+    WATER = "water"
+    LAVA = "lava"
+    ICE = "ice"
+    ROCK = "rock"
+    GRASSLAND = "grassland"
+    SAND = "sand"
+
+
+TERRAINS: tuple[Terrain, ...] = tuple(Terrain)
+
+#: A direction's step on the grid.
+STEPS: dict[str, Pos] = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+CORNERS = ("nw", "ne", "sw", "se")
+COLOURS = ("blue", "red", "green")
+#: VP of a completed crystal of each colour (rulebook example: 10, 5 and 2).
+CRYSTAL_VP: dict[str, int] = {"blue": 10, "red": 5, "green": 2}
+MAMA_PIECES = ("head", "body", "tail")
+SAND_REGIONS = ("adjacent", "row", "column", "diagonal")
+SAND_CONDITIONS = ("any", "same", "different")
+
+
+@dataclass(frozen=True)
+class SandRule:
+    """How a Sand card scores: ``vp`` per counted card of ``region``.
+
+    ``any`` counts every card there; ``same`` the largest group sharing one
+    terrain; ``different`` one card per terrain present.
+    """
+
+    region: str
+    condition: str
+    vp: int
+
+
+@dataclass(frozen=True)
+class IceHalf:
+    """Half of a two-card Ice monster; both halves print the same upgrade."""
+
+    kind: str
+    half: str  # "left" or "right"
+    beams: int  # beams needed to flip the monster (1 to 3)
+    upgraded: int  # VP of the whole flipped monster
+
+
+@dataclass(frozen=True)
+class Card:
+    """One monster card, front side (flipped sides are derived, see ``rules``).
+
+    Args:
+        id: unique name, e.g. ``W01``.
+        set: the set (1..6) printed on the back.
+        terrain: the card's background.
+        vp: printed VP (for Ice: this half's VP before flipping).
+        mama: Big Mama piece (``head``/``body``/``tail``) or None.
+        baby: a Baby monster (a completed Water monster on its own).
+        ice: half of an Ice monster, or None.
+        beams: directions of the Mutagen monsters' beams (one per Mutagen monster).
+        rocks: number of Rock monsters shown.
+        grass: Grassland symbols shown.
+        sand: the Sand rule (front) and ``flipped`` rule (back), Sand cards only.
+        crystals: crystal halves as ``(edge, colour)``, edge ``top`` or ``bottom``.
+        portals: corners holding a portal quarter.
+    """
+
+    id: CardId
+    set: int
+    terrain: Terrain
+    vp: int = 0
+    mama: str | None = None
+    baby: bool = False
+    ice: IceHalf | None = None
+    beams: tuple[str, ...] = ()
+    rocks: int = 0
+    grass: int = 0
+    sand: SandRule | None = None
+    flipped: SandRule | None = None
+    crystals: tuple[tuple[str, str], ...] = ()
+    portals: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Explorer:
+    """An Explorer card: ``terms`` are ``(counter, vp)`` pairs, VP per counted thing.
+
+    Counters are the names :func:`solver.vbm.rules.counters` computes.
+    """
+
+    id: str
+    text: str
+    terms: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class MissionSide:
+    """One side of a Mission tile.
+
+    Args:
+        counter: what it counts (a :func:`solver.vbm.rules.counters` name).
+        personal: how many one play area needs.
+        team: how many both teammates' areas need together.
+        rewards: the token pyramid, top token first.
+    """
+
+    id: str
+    text: str
+    counter: str
+    personal: int
+    team: int
+    rewards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Monster cards, explorers, mission tiles (two sides each), grassland table."""
+
+    cards: tuple[Card, ...]
+    explorers: tuple[Explorer, ...]
+    missions: tuple[tuple[MissionSide, MissionSide], ...]
+    grassland: tuple[int, ...]  # VP for 0, 1, 2... symbols; the last value holds beyond
+    portal_tiles: int
+    portal_vp: int
+    name: str = "standard"
+
+    @functools.cached_property
+    def by_id(self) -> Mapping[CardId, Card]:
+        """Cards by id."""
+        return {card.id: card for card in self.cards}
+
+    def card(self, card_id: CardId) -> Card:
+        """The card called ``card_id``; NotationError for an unknown one."""
+        try:
+            return self.by_id[card_id]
+        except KeyError:
+            raise NotationError(f"unknown card {card_id!r}") from None
+
+    def explorer(self, explorer_id: str) -> Explorer:
+        """The explorer called ``explorer_id``; NotationError for an unknown one."""
+        for explorer in self.explorers:
+            if explorer.id == explorer_id:
+                return explorer
+        raise NotationError(f"unknown explorer {explorer_id!r}")
+
+    def sets(self) -> tuple[int, ...]:
+        """The set numbers, ascending."""
+        return tuple(sorted({card.set for card in self.cards}))
+
+    def grass_vp(self, symbols: int) -> int:
+        """VP for ``symbols`` Grassland symbols by the reference table."""
+        return self.grassland[min(symbols, len(self.grassland) - 1)]
+
+
+def _sand(doc: Any, where: str) -> SandRule:
+    rule = SandRule(str(doc["region"]), str(doc["condition"]), int(doc["vp"]))
+    if rule.region not in SAND_REGIONS or rule.condition not in SAND_CONDITIONS:
+        raise NotationError(f"{where}: bad sand rule {doc!r}")
+    return rule
+
+
+def _card(doc: Mapping[str, Any]) -> Card:
+    where = f"card {doc.get('id')!r}"
+    try:
+        ice_doc = doc.get("ice")
+        ice = (
+            IceHalf(str(ice_doc["kind"]), str(ice_doc["half"]), int(ice_doc["beams"]),
+                    int(ice_doc["upgraded"]))
+            if ice_doc else None
+        )
+        card = Card(
+            id=str(doc["id"]),
+            set=int(doc["set"]),
+            terrain=Terrain(doc["terrain"]),
+            vp=int(doc.get("vp", 0)),
+            mama=doc.get("mama"),
+            baby=bool(doc.get("baby", False)),
+            ice=ice,
+            beams=tuple(str(b) for b in doc.get("beams", ())),
+            rocks=int(doc.get("rocks", 0)),
+            grass=int(doc.get("grass", 0)),
+            sand=_sand(doc["sand"], where) if "sand" in doc else None,
+            flipped=_sand(doc["flipped"], where) if "flipped" in doc else None,
+            crystals=tuple((str(e), str(c)) for e, c in doc.get("crystals", ())),
+            portals=tuple(str(c) for c in doc.get("portals", ())),
+        )
+    except (KeyError, ValueError, TypeError) as err:
+        raise NotationError(f"{where}: {err}") from err
+    bad = (
+        (card.mama is not None and card.mama not in MAMA_PIECES)
+        or any(b not in STEPS for b in card.beams)
+        or any(e not in ("top", "bottom") or c not in COLOURS for e, c in card.crystals)
+        or any(c not in CORNERS for c in card.portals)
+        or (card.ice is not None and (card.ice.half not in ("left", "right")
+                                      or not 1 <= card.ice.beams <= 3))
+        or ((card.sand is None) != (card.terrain is not Terrain.SAND))
+        or ((card.sand is None) != (card.flipped is None))
+    )
+    if bad:
+        raise NotationError(f"{where}: a field is out of range")
+    return card
+
+
+def parse_deck(text: str, name: str = "deck") -> Deck:
+    """Read a deck from TOML text.
+
+    Raises:
+        NotationError: not TOML, a missing field, a value out of range, a repeated id.
+    """
+    try:
+        doc = tomllib.loads(text)
+        cards = tuple(_card(c) for c in doc["card"])
+        explorers = tuple(
+            Explorer(str(e["id"]), str(e["text"]),
+                     tuple((str(t[0]), int(t[1])) for t in e["terms"]))
+            for e in doc["explorer"]
+        )
+        missions = tuple(
+            tuple(
+                MissionSide(str(s["id"]), str(s["text"]), str(s["counter"]), int(s["personal"]),
+                            int(s["team"]), tuple(int(v) for v in s["rewards"]))
+                for s in tile["side"]
+            )
+            for tile in doc["mission"]
+        )
+        grassland = tuple(int(v) for v in doc["grassland"])
+        portal_tiles, portal_vp = int(doc["portal_tiles"]), int(doc["portal_vp"])
+    except tomllib.TOMLDecodeError as err:
+        raise NotationError(f"{name} is not TOML: {err}") from err
+    except (KeyError, ValueError, TypeError) as err:
+        raise NotationError(f"{name}: missing or bad field {err}") from err
+    if len({c.id for c in cards}) != len(cards):
+        raise NotationError(f"{name}: a card id is used twice")
+    if any(len(tile) != 2 for tile in missions) or not grassland:
+        raise NotationError(f"{name}: a mission tile needs two sides and the table a value")
+    return Deck(cards, explorers, missions, grassland, portal_tiles, portal_vp,  # type: ignore[arg-type]
+                name)
+
+
+def load_deck(path: str | Path) -> Deck:
+    """A deck from a TOML file (same shape as ``data/deck.toml``)."""
+    return parse_deck(read_text(path, "deck", NotationError), str(path))
+
+
+@functools.cache
+def standard_deck() -> Deck:
+    """The project's own deck: 120 cards in 6 sets, 12 explorers, 5 mission tiles."""
+    text = resources.files("solver.vbm").joinpath("data/deck.toml").read_text("utf-8")
+    return parse_deck(text, "standard")
+
+
+@functools.cache
+def deck_named(name: str) -> Deck:
+    """``standard`` or a deck file path (cached: states name their deck)."""
+    if name == "standard":
+        return standard_deck()
+    deck = load_deck(name)
+    return Deck(deck.cards, deck.explorers, deck.missions, deck.grassland, deck.portal_tiles,
+                deck.portal_vp, name)

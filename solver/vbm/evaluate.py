@@ -1,0 +1,128 @@
+"""Exact value of placing one card: what a player's (and the team's) score becomes.
+
+:class:`Evaluator` reads a state once for one seat and then answers, for any
+``(card, cell)``, the seat's new total and its teammate's, as the rules would
+score them at the end of this turn if the seat's card were the only one placed:
+printed VP, completed elements, Sand, Grassland, portals (while tiles are left),
+personal and team mission tokens (while the pyramid has tokens) and both
+explorers.
+
+>>> from solver.vbm.setup import new_state
+>>> state = new_state(2, 5)
+>>> ev = Evaluator(state, 0)
+>>> ev.own_gain("W01", (0, 1))
+10
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from solver.vbm.cards import Pos
+from solver.vbm.rules import Tally
+from solver.vbm.scoring import combined, explorer_points
+from solver.vbm.state import State, tally
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Totals after one placement, and what changed."""
+
+    total: int
+    mate_total: int | None
+    tokens: int  # VP of mission tokens the placement wins
+    portals: int  # portal tiles it takes
+
+
+class Evaluator:
+    """Exact scores after a placement by ``seat`` (see the module docstring)."""
+
+    def __init__(self, state: State, seat: int) -> None:
+        self.state = state
+        self.seat = seat
+        self.deck = state.deck
+        self.mate = state.mate(seat)
+        self.counts = state.counts()
+        self.totals = [s.total for s in state.scores()]
+        self.sides = [t[s] for t, s in zip(self.deck.missions, state.sides, strict=True)]
+        self.cache: dict[tuple[str, Pos], Outcome] = {}
+
+    def _explorer(self, seat: int, own: dict[str, int], mate: dict[str, int] | None) -> int:
+        name = self.state.explorers[seat]
+        if name is None:
+            return 0
+        return explorer_points(self.deck.explorer(name), combined(own, mate))
+
+    def outcome(self, card: str, cell: Pos, seat: int | None = None) -> Outcome:
+        """Totals after ``seat`` (default: the evaluator's) places ``card`` at ``cell``."""
+        seat = self.seat if seat is None else seat
+        key = (card, cell) if seat == self.seat else (f"{seat}/{card}", cell)
+        if key in self.cache:
+            return self.cache[key]
+        state = self.state
+        mate = state.mate(seat)
+        area = (*state.areas[seat], (cell[0], cell[1], card))
+        after: Tally = tally(state.deck_name, area)
+        counts = {**after.counts, "tokens": len(state.tokens[seat])}
+        mate_counts = dict(self.counts[mate]) if mate is not None else None
+        gained: list[int] = []
+        mate_gained: list[int] = []
+        for tile, side in enumerate(self.sides):
+            pile = list(state.pyramids[tile])
+            if (
+                ("personal", seat, tile) not in state.claimed
+                and counts[side.counter] >= side.personal and pile
+            ):
+                gained.append(pile.pop(0))
+            if mate_counts is None or not pile:
+                continue
+            team = seat % (state.players // 2)
+            if ("team", team, tile) not in state.claimed and combined(
+                counts, mate_counts
+            )[side.counter] >= side.team:
+                gained.append(pile.pop(0))
+                mate_gained.append(pile.pop(0) if pile else gained[-1])
+        counts["tokens"] += len(gained)
+        if mate_counts is not None:
+            mate_counts["tokens"] += len(mate_gained)
+        taken = state.portals[seat]
+        new_portals = min(len(after.portal_points - set(taken)), state.portal_left)
+        total = (
+            sum(after.lines.values()) + self.deck.portal_vp * (len(taken) + new_portals)
+            + sum(state.tokens[seat]) + sum(gained) + self._explorer(seat, counts, mate_counts)
+        )
+        mate_total = None
+        if mate is not None and mate_counts is not None:
+            old = self._explorer(mate, self.counts[mate], self.counts[seat])
+            mate_total = (
+                self.totals[mate] - old + sum(mate_gained)
+                + self._explorer(mate, mate_counts, counts)
+            )
+        out = Outcome(total, mate_total, sum(gained), new_portals)
+        self.cache[key] = out
+        return out
+
+    def own_gain(self, card: str, cell: Pos, seat: int | None = None) -> int:
+        """How much ``seat``'s own total rises."""
+        seat = self.seat if seat is None else seat
+        return self.outcome(card, cell, seat).total - self.totals[seat]
+
+    def team_gain(self, card: str, cell: Pos) -> float:
+        """Rise of the objective: the lower teammate's score in team mode (plus a
+        tenth of the team's sum, to break ties), else the seat's own total."""
+        out = self.outcome(card, cell)
+        if out.mate_total is None or self.mate is None:
+            return float(out.total - self.totals[self.seat])
+        before = min(self.totals[self.seat], self.totals[self.mate])
+        after = min(out.total, out.mate_total)
+        spread = out.total + out.mate_total - self.totals[self.seat] - self.totals[self.mate]
+        return after - before + 0.1 * spread
+
+    def best_gain(self, seat: int, cards: tuple[str, ...]) -> int:
+        """The most ``seat`` could add to its own total with one of ``cards``."""
+        from solver.vbm.rules import frontier
+
+        cells = frontier(self.state.areas[seat])
+        return max(
+            (self.own_gain(card, cell, seat) for card in cards for cell in cells), default=0
+        )

@@ -1,0 +1,150 @@
+"""Applying one decision: explorer choice, draft choice, row-draft choice.
+
+Every refusal names the rule it breaks.
+
+>>> from solver.vbm.setup import new_state
+>>> from solver.vbm.moves import Move
+>>> state = new_state(2, 7)
+>>> state.apply(Move(explorer="E99"))
+Traceback (most recent call last):
+...
+solver.errors.IllegalMoveError: keep one of the two Explorer cards you were dealt (E10, E08)
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from solver.vbm.moves import Move
+from solver.vbm.rules import frontier
+from solver.vbm.state import ROUNDS, TURNS_PER_ROUND, State, check
+
+HAND = 10
+
+
+def apply_move(state: State, move: Move) -> State:
+    """The state after ``move`` by ``state.to_move``."""
+    check(isinstance(move, Move), f"not a Very Big Monster move: {move!r}")
+    seat = state.to_move
+    check(seat is not None, "the game is over")
+    assert seat is not None
+    if state.phase == "explorer":
+        return _explorer(state, seat, move)
+    check(move.explorer is None, "Explorer cards are chosen before the first turn")
+    check(move.card is not None and move.at is not None, "a turn keeps a card and places it")
+    assert move.at is not None
+    check(
+        move.at in frontier(state.areas[seat]),
+        f"a card must go on an empty space edge-adjacent to your play area, not {list(move.at)}",
+    )
+    if state.phase == "draft":
+        return _draft(state, seat, move)
+    return _rows(state, seat, move)
+
+
+def _explorer(state: State, seat: int, move: Move) -> State:
+    offers = state.offers[seat]
+    check(move.explorer is not None, "first keep one of your two Explorer cards")
+    check(move.explorer in offers,
+          f"keep one of the two Explorer cards you were dealt ({', '.join(offers)})")
+    explorers = list(state.explorers)
+    explorers[seat] = move.explorer
+    after = replace(state, explorers=tuple(explorers))
+    if None in explorers:
+        return after
+    return replace(after, phase="draft" if state.mode != "rows" else "rows")
+
+
+def _draft(state: State, seat: int, move: Move) -> State:
+    hand = state.hands[seat]
+    check(move.row is None and move.discard is None,
+          "in the hand draft you keep a card and pass the rest: no row, no discard")
+    check(move.card in hand, f"card {move.card!r} is not on your Spaceship")
+    if len(hand) <= 2:
+        check(move.pass_to is None, "with the last two cards keep one and discard the other")
+    else:
+        targets = state.pass_targets(seat)
+        check(
+            move.pass_to in targets,
+            "pass the rest to a free Spaceship of another player (your own only when all "
+            f"others are taken): choose from {targets}",
+        )
+    pending = list(state.pending)
+    pending[seat] = move
+    after = replace(state, pending=tuple(pending))
+    if None in pending:
+        return after
+    return _end_draft_turn(after)
+
+
+def _end_draft_turn(state: State) -> State:
+    hands: list[tuple[str, ...]] = [()] * state.players
+    discards = list(state.discards)
+    for seat, move in enumerate(state.pending):
+        assert move is not None
+        rest = tuple(c for c in state.hands[seat] if c != move.card)
+        if move.pass_to is None:
+            discards += rest
+        else:
+            hands[move.pass_to] = rest
+    revealed = state.reveal()
+    turn, rnd, pile = state.turn + 1, state.round, state.pile
+    phase = "draft"
+    if turn == TURNS_PER_ROUND:
+        turn, rnd = 0, rnd + 1
+        if rnd == ROUNDS:
+            phase = "over"
+        else:
+            hands = [pile[s * HAND:(s + 1) * HAND] for s in range(state.players)]
+            pile = pile[state.players * HAND:]
+    first = (rnd * TURNS_PER_ROUND + turn) % state.players
+    return replace(
+        revealed, hands=tuple(hands), discards=tuple(discards), turn=turn, round=rnd,
+        pile=pile, phase=phase, first=first if phase != "over" else 0,
+    )
+
+
+def _rows(state: State, seat: int, move: Move) -> State:
+    check(move.pass_to is None, "the row draft passes no cards")
+    pending = list(state.pending)
+    pending[seat] = Move(move.card, move.at)
+    if state.chosen == 0:
+        check(move.row is not None and 0 <= move.row < len(state.rows),
+              f"the first player picks one of the {len(state.rows)} open rows")
+        assert move.row is not None
+        row = state.rows[move.row]
+        rows = state.rows[:move.row] + state.rows[move.row + 1:]
+    else:
+        check(move.row is None, "only the first player picks the row")
+        row, rows = state.live, state.rows
+    check(move.card in row, f"card {move.card!r} is not in the row being drafted")
+    last = state.last_in_row()
+    discards = state.discards
+    if last:
+        check(move.discard is None, "the last player only keeps a card; the rest is discarded")
+        live = tuple(c for c in row if c != move.card)
+        discards, live = discards + live, ()
+    else:
+        check(move.discard in row and move.discard != move.card,
+              "keep one card of the row and discard another one of it")
+        live = tuple(c for c in row if c not in (move.card, move.discard))
+        discards = (*discards, str(move.discard))
+    after = replace(state, pending=tuple(pending), rows=rows, live=live, discards=discards)
+    if not last:
+        return after
+    return _end_row_turn(after)
+
+
+def _end_row_turn(state: State) -> State:
+    revealed = state.reveal()
+    turn = state.turn + 1
+    size = 2 * state.players
+    want = 2 if turn >= state.players - 1 else 1
+    rows, pile = list(state.rows), state.pile
+    while len(rows) < want and len(pile) >= size:
+        rows.append(pile[:size])
+        pile = pile[size:]
+    return replace(
+        revealed, rows=tuple(rows), pile=pile, turn=turn,
+        first=(state.first + 1) % state.players, phase="rows" if rows else "over",
+    )

@@ -1,0 +1,85 @@
+"""Players for simulation: random, greedy and hint.
+
+* ``random`` picks any legal move;
+* ``greedy`` keeps and places the card that raises its own score most right now
+  (exact, missions and portals included), discards and passes at random;
+* ``hint`` plays the top move of :func:`solver.vbm.hint.hint`.
+
+>>> from solver.vbm.setup import new_state
+>>> state = new_state(2, 2)
+>>> GreedyPlayer(1).choose(state) in state.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from solver.game import DEFAULT_HINT_BUDGET, PlayerFactory
+from solver.vbm.evaluate import Evaluator
+from solver.vbm.moves import Move, move_from_json
+from solver.vbm.state import State
+
+
+class RandomPlayer:
+    """Any legal move, uniformly."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(f"vbm-random/{seed}")
+
+    def choose(self, state: Any) -> Move:
+        """A random legal move."""
+        moves: list[Move] = state.legal_moves()
+        return self.rng.choice(moves)
+
+
+class GreedyPlayer:
+    """The move that raises its own score most this turn; ties and the rest at random."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(f"vbm-greedy/{seed}")
+
+    def choose(self, state: Any) -> Move:
+        """The greedy move."""
+        assert isinstance(state, State)
+        moves: list[Move] = state.legal_moves()
+        seat = state.to_move
+        if state.phase == "explorer" or seat is None:
+            return self.rng.choice(moves)
+        evaluator = Evaluator(state, seat)
+        gains = {
+            (m.card, m.at): evaluator.own_gain(str(m.card), m.at)
+            for m in moves if m.at is not None
+        }
+        best = max(gains.values())
+        keep = self.rng.choice(sorted(k for k, v in gains.items() if v == best))
+        return self.rng.choice([m for m in moves if (m.card, m.at) == keep])
+
+
+class HintPlayer:
+    """The top move of the hint."""
+
+    name = "hint"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, state: Any) -> Move:
+        """The hint's first move."""
+        from solver.vbm.hint import hint
+
+        seat = state.to_move
+        ranked = hint(state, seat, DEFAULT_HINT_BUDGET)
+        return move_from_json(ranked[0].move)
+
+
+PLAYERS: dict[str, PlayerFactory] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "hint": HintPlayer,
+}

@@ -1,0 +1,220 @@
+"""What the rulebook says about one play area, as functions over its placements.
+
+A play area is the placements in the order they were made: ``(row, column,
+card id)``. The Explorer card lies at ``(0, 0)`` and is the first card of every
+area; it holds no monster, so it only counts for adjacency. :func:`analyse`
+reads an area once and returns a :class:`Tally`: the counters that missions and
+explorers use and the points of every score-pad line that depends only on the
+area (portal tiles and mission tokens are the state's business).
+
+>>> from solver.vbm.cards import standard_deck
+>>> deck = standard_deck()
+>>> area = ((0, 1, "W01"), (0, 2, "W02"), (0, 3, "W03"))
+>>> tally = analyse(deck, area)
+>>> tally.counts["big_mamas"], tally.lines["water"]
+(1, 21)
+>>> frontier(area)[:3]
+((-1, 0), (-1, 1), (-1, 2))
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from solver.vbm.cards import COLOURS, CRYSTAL_VP, STEPS, TERRAINS, Card, CardId, Deck, Pos, Terrain
+
+Placement = tuple[int, int, CardId]
+Area = tuple[Placement, ...]
+
+EXPLORER_POS: Pos = (0, 0)
+
+#: Score-pad lines, in the rulebook's order (its example sheet, then Rock).
+PAD_LINES = (
+    "portals", "ice", "water", "grassland", "sand", "lava", "rock", "crystals", "rewards",
+    "explorer",
+)
+
+#: Counter names that missions and explorers may use.
+COUNTERS = (
+    *(t.value for t in TERRAINS),
+    "water_monsters", "big_mamas", "babies", "ice_monsters", "flipped_ice", "mutagens",
+    "rock_monsters", "crystals", "crystal_sets", "crystal_blue", "crystal_red", "crystal_green",
+    "portals", "grass_symbols", "terrains", "tokens",
+)
+
+_NEIGHBOURS = tuple(STEPS.values())
+
+
+@dataclass(frozen=True)
+class Tally:
+    """One area read once.
+
+    Args:
+        counts: counter name -> number (``portals`` counts completed portals,
+            ``tokens`` is filled in by the state).
+        lines: score-pad line -> points for the lines the area alone decides.
+        portal_points: grid points ``(row, col)`` of completed portals (the
+            point below-right of the card at ``(row - 1, col - 1)``).
+    """
+
+    counts: Mapping[str, int]
+    lines: Mapping[str, int]
+    portal_points: frozenset[Pos] = field(default_factory=frozenset)
+
+
+def frontier(area: Area) -> tuple[Pos, ...]:
+    """Empty cells sharing an edge with the explorer or a card, sorted.
+
+    >>> frontier(())
+    ((-1, 0), (0, -1), (0, 1), (1, 0))
+    """
+    taken = {(r, c) for r, c, _ in area}
+    taken.add(EXPLORER_POS)
+    cells = {
+        (r + dr, c + dc) for r, c in taken for dr, dc in _NEIGHBOURS
+        if (r + dr, c + dc) not in taken
+    }
+    return tuple(sorted(cells))
+
+
+def grid(deck: Deck, area: Area) -> dict[Pos, Card]:
+    """Position -> card for the monster cards of ``area``."""
+    return {(r, c): deck.by_id[card_id] for r, c, card_id in area}
+
+
+def sand_score(rule_region: str, condition: str, vp: int, pos: Pos,
+               cells: Mapping[Pos, Card]) -> int:
+    """Points of one Sand rule at ``pos`` (the Sand card never counts itself)."""
+    r0, c0 = pos
+    if rule_region == "adjacent":
+        seen = [cells[(r0 + dr, c0 + dc)] for dr, dc in _NEIGHBOURS if (r0 + dr, c0 + dc) in cells]
+    elif rule_region == "row":
+        seen = [card for (r, c), card in cells.items() if r == r0 and c != c0]
+    elif rule_region == "column":
+        seen = [card for (r, c), card in cells.items() if c == c0 and r != r0]
+    else:
+        seen = [card for (r, c), card in cells.items() if abs(r - r0) == abs(c - c0) and r != r0]
+    if not seen:
+        return 0
+    if condition == "any":
+        return vp * len(seen)
+    terrains = Counter(card.terrain for card in seen)
+    if condition == "same":
+        return vp * max(terrains.values())
+    return vp * len(terrains)
+
+
+def _ice(cells: Mapping[Pos, Card]) -> tuple[int, int, int]:
+    """(ice line points, completed Ice monsters, flipped Ice monsters)."""
+    beams: Counter[Pos] = Counter()
+    for (r, c), card in cells.items():
+        for direction in card.beams:
+            dr, dc = STEPS[direction]
+            beams[(r + dr, c + dc)] += 1
+    points = sum(card.vp for card in cells.values() if card.terrain is Terrain.ICE)
+    complete = flipped = 0
+    for (r, c), card in cells.items():
+        half = card.ice
+        if half is None or half.half != "left":
+            continue
+        right = cells.get((r, c + 1))
+        if right is None or right.ice is None or right.ice.half != "right":
+            continue
+        if right.ice.kind != half.kind:
+            continue
+        complete += 1
+        if beams[(r, c)] + beams[(r, c + 1)] >= half.beams:
+            flipped += 1
+            points += half.upgraded - card.vp - right.vp
+    return points, complete, flipped
+
+
+def _mamas(cells: Mapping[Pos, Card]) -> int:
+    done = 0
+    for (r, c), card in cells.items():
+        if card.mama != "head":
+            continue
+        k = c + 1
+        while (nxt := cells.get((r, k))) is not None and nxt.mama == "body":
+            k += 1
+        if nxt is not None and nxt.mama == "tail":
+            done += 1
+    return done
+
+
+def _crystals(cells: Mapping[Pos, Card]) -> Counter[str]:
+    done: Counter[str] = Counter()
+    for (r, c), card in cells.items():
+        below = cells.get((r + 1, c))
+        if below is None or not card.crystals or not below.crystals:
+            continue
+        for edge, colour in card.crystals:
+            if edge == "bottom" and ("top", colour) in below.crystals:
+                done[colour] += 1
+    return done
+
+
+def _portals(cells: Mapping[Pos, Card]) -> frozenset[Pos]:
+    points = set()
+    for (r, c), card in cells.items():
+        if "se" not in card.portals:
+            continue
+        ne, sw, nw = cells.get((r, c + 1)), cells.get((r + 1, c)), cells.get((r + 1, c + 1))
+        if ne and sw and nw and "sw" in ne.portals and "ne" in sw.portals and "nw" in nw.portals:
+            points.add((r + 1, c + 1))
+    return frozenset(points)
+
+
+def analyse(deck: Deck, area: Area) -> Tally:
+    """Counters and area-decided score lines of one play area.
+
+    Sand cards: every Sand card but the last one placed has been flipped (each
+    new Sand card flips the one placed before it).
+    """
+    cells = grid(deck, area)
+    terrains = Counter(card.terrain for card in cells.values())
+    ice_points, ice_monsters, flipped = _ice(cells)
+    mamas = _mamas(cells)
+    crystals = _crystals(cells)
+    portal_points = _portals(cells)
+    sands = [(r, c, deck.by_id[i]) for r, c, i in area if deck.by_id[i].sand is not None]
+    sand_points = 0
+    for k, (r, c, card) in enumerate(sands):
+        rule = card.flipped if k < len(sands) - 1 else card.sand
+        assert rule is not None
+        sand_points += sand_score(rule.region, rule.condition, rule.vp, (r, c), cells)
+    grass = sum(card.grass for card in cells.values())
+    babies = sum(card.baby for card in cells.values())
+    counts = {t.value: terrains[t] for t in TERRAINS}
+    counts |= {
+        "water_monsters": mamas + babies,
+        "big_mamas": mamas,
+        "babies": babies,
+        "ice_monsters": ice_monsters,
+        "flipped_ice": flipped,
+        "mutagens": sum(len(card.beams) for card in cells.values()),
+        "rock_monsters": sum(card.rocks for card in cells.values()),
+        "crystals": sum(crystals.values()),
+        "crystal_sets": min(crystals[colour] for colour in COLOURS),
+        **{f"crystal_{colour}": crystals[colour] for colour in COLOURS},
+        "portals": len(portal_points),
+        "grass_symbols": grass,
+        "terrains": len(terrains),
+        "tokens": 0,
+    }
+
+    def printed(terrain: Terrain) -> int:
+        return sum(card.vp for card in cells.values() if card.terrain is terrain)
+
+    lines = {
+        "ice": ice_points,
+        "water": printed(Terrain.WATER),
+        "grassland": deck.grass_vp(grass) + printed(Terrain.GRASSLAND),
+        "sand": sand_points + printed(Terrain.SAND),
+        "lava": printed(Terrain.LAVA),
+        "rock": printed(Terrain.ROCK),
+        "crystals": sum(CRYSTAL_VP[colour] * n for colour, n in crystals.items()),
+    }
+    return Tally(counts, lines, portal_points)

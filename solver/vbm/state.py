@@ -1,0 +1,252 @@
+"""The game state: a frozen dataclass, moves applied one decision at a time.
+
+The rulebook's simultaneous steps are taken one seat after another: ``to_move``
+is the seat whose choice is pending, from the turn's first player round the
+table. Choices already made this turn stay hidden in :meth:`State.view` (only
+the Spaceship a hand was passed to shows) until every player has chosen; then
+the cards are revealed together and effects and missions apply (``turns``).
+
+Phases: ``explorer`` (each player keeps one of two Explorer cards), then
+``draft`` (team and free-for-all modes: hands of 10 passed between Spaceships,
+two rounds of 9 turns) or ``rows`` (2 and 3 players: the row draft), then ``over``.
+
+>>> from solver.vbm.setup import new_state
+>>> state = new_state(2, 7)
+>>> state.phase, state.to_move, len(state.legal_moves())
+('explorer', 0, 2)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+
+from solver.errors import IllegalMoveError
+from solver.game import Json, Score
+from solver.vbm.cards import Deck, Pos, deck_named
+from solver.vbm.moves import Move
+from solver.vbm.rules import Area, Tally, analyse, frontier
+from solver.vbm.scoring import combined, ranked_winners, sheet
+from solver.vbm.turns import missions, portal_tiles
+
+ROUNDS = 2
+TURNS_PER_ROUND = 9
+
+
+@functools.lru_cache(maxsize=65536)
+def tally(deck_name: str, area: Area) -> Tally:
+    """:func:`analyse`, cached by deck name and area."""
+    return analyse(deck_named(deck_name), area)
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything about one game; see the module docstring for the phases.
+
+    ``areas[s]`` are seat ``s``'s placements in order; ``hands[s]`` the cards on
+    seat ``s``'s Spaceship this turn (draft) ; ``rows`` the open rows and ``live``
+    what is left of the row being drafted (row draft); ``pending[s]`` the choice
+    seat ``s`` made this turn; ``pile`` the cards not yet dealt or revealed.
+    """
+
+    players: int
+    seed: int
+    mode: str
+    deck_name: str
+    sides: tuple[int, ...]
+    phase: str
+    round: int
+    turn: int
+    first: int
+    offers: tuple[tuple[str, ...], ...]
+    explorers: tuple[str | None, ...]
+    areas: tuple[Area, ...]
+    hands: tuple[tuple[str, ...], ...]
+    pending: tuple[Move | None, ...]
+    pile: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    live: tuple[str, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    pyramids: tuple[tuple[int, ...], ...]
+    claimed: frozenset[tuple[str, int, int]]
+    portals: tuple[tuple[Pos, ...], ...]
+    portal_left: int
+    discards: tuple[str, ...]
+
+    # ----------------------------------------------------------------- basics
+    @property
+    def deck(self) -> Deck:
+        """The deck the game is played with."""
+        return deck_named(self.deck_name)
+
+    @property
+    def teams(self) -> tuple[tuple[int, int], ...] | None:
+        """Teammates sit opposite: seat ``s`` and ``s + players / 2`` (team mode only)."""
+        if self.mode != "team":
+            return None
+        half = self.players // 2
+        return tuple((s, s + half) for s in range(half))
+
+    def mate(self, seat: int) -> int | None:
+        """The teammate of ``seat`` in team mode."""
+        return (seat + self.players // 2) % self.players if self.mode == "team" else None
+
+    def order(self) -> list[int]:
+        """Seats from this turn's first player round the table."""
+        return [(self.first + k) % self.players for k in range(self.players)]
+
+    @property
+    def chosen(self) -> int:
+        """How many seats have decided this turn (or chosen an explorer)."""
+        if self.phase == "explorer":
+            return sum(e is not None for e in self.explorers)
+        return sum(p is not None for p in self.pending)
+
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose decision is pending; None when the game is over."""
+        if self.phase == "over":
+            return None
+        if self.phase == "explorer":
+            return self.explorers.index(None)
+        return (self.first + self.chosen) % self.players
+
+    def is_terminal(self) -> bool:
+        """True once the last turn has been revealed."""
+        return self.phase == "over"
+
+    # ------------------------------------------------------------------ moves
+    def pass_targets(self, seat: int) -> list[int]:
+        """Free Spaceships ``seat`` may pass to: another player's, else its own."""
+        taken = {p.pass_to for p in self.pending if p is not None}
+        free = [t for t in range(self.players) if t != seat and t not in taken]
+        return free or [seat]
+
+    def last_in_row(self) -> bool:
+        """Is the seat to move the last to draft from the live row (keeps, no discard)?"""
+        return self.chosen == self.players - 1
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of ``to_move`` in a fixed order (card, cell, target)."""
+        seat = self.to_move
+        if seat is None:
+            return []
+        if self.phase == "explorer":
+            return [Move(explorer=e) for e in self.offers[seat]]
+        cells = frontier(self.areas[seat])
+        if self.phase == "draft":
+            hand = self.hands[seat]
+            if len(hand) <= 2:
+                return [Move(card, cell) for card in hand for cell in cells]
+            targets = self.pass_targets(seat)
+            return [Move(card, cell, t) for card in hand for cell in cells for t in targets]
+        if self.chosen == 0:
+            return [
+                Move(card, cell, row=r, discard=d)
+                for r, row in enumerate(self.rows) for card in row for cell in cells
+                for d in row if d != card
+            ]
+        if self.last_in_row():
+            return [Move(card, cell) for card in self.live for cell in cells]
+        return [
+            Move(card, cell, discard=d)
+            for card in self.live for cell in cells for d in self.live if d != card
+        ]
+
+    def apply(self, move: Move) -> State:
+        """The state after ``move``; IllegalMoveError names the rule it breaks."""
+        from solver.vbm.play import apply_move
+
+        return apply_move(self, move)
+
+    # ----------------------------------------------------------------- scores
+    def tallies(self) -> list[Tally]:
+        """Each seat's area, read once (cached)."""
+        return [tally(self.deck_name, area) for area in self.areas]
+
+    def counts(self) -> list[dict[str, int]]:
+        """Each seat's counters, with its Reward Mission tokens."""
+        return [
+            {**t.counts, "tokens": len(self.tokens[s])} for s, t in enumerate(self.tallies())
+        ]
+
+    def sheets(self) -> list[dict[str, int]]:
+        """Every score-pad line of every seat."""
+        deck = self.deck
+        counts = self.counts()
+        out = []
+        for seat, t in enumerate(self.tallies()):
+            mate = self.mate(seat)
+            explorer_counts = combined(counts[seat], counts[mate] if mate is not None else None)
+            name = self.explorers[seat]
+            explorer = deck.explorer(name) if name is not None else None
+            out.append(sheet(deck, t, len(self.portals[seat]), self.tokens[seat], explorer,
+                             explorer_counts))
+        return out
+
+    def scores(self) -> list[Score]:
+        """One score per seat: total VP with every score-pad line."""
+        return [Score(s, sum(lines.values()), lines) for s, lines in enumerate(self.sheets())]
+
+    def team_score(self, seat: int) -> int:
+        """The lower of the two teammates' scores (team mode), else the seat's own."""
+        totals = [s.total for s in self.scores()]
+        mate = self.mate(seat)
+        return totals[seat] if mate is None else min(totals[seat], totals[mate])
+
+    def winners(self) -> tuple[int, ...]:
+        """Winning seats by the rulebook's tie rules (team mode: the whole team)."""
+        sheets = self.sheets()
+        totals = [sum(lines.values()) for lines in sheets]
+        return ranked_winners(totals, [lines["water"] for lines in sheets], self.teams)
+
+    # ------------------------------------------------------------------- JSON
+    def to_json(self) -> Json:
+        """The whole state, seed and undealt cards included."""
+        from solver.vbm.codec import state_to_json
+
+        return state_to_json(self)
+
+    def view(self, seat: int) -> Json:
+        """What ``seat`` may see: others' hands, choices and the pile are hidden."""
+        from solver.vbm.codec import view
+
+        return view(self, seat)
+
+    # ------------------------------------------------------------ turn ending
+    def reveal(self) -> State:
+        """Place every pending card, then apply portals and missions."""
+        areas = list(self.areas)
+        for seat, move in enumerate(self.pending):
+            assert move is not None and move.at is not None and move.card is not None
+            areas[seat] = (*areas[seat], (move.at[0], move.at[1], move.card))
+        placed = replace(self, areas=tuple(areas))
+        tallies = placed.tallies()
+        order = self.order()
+        portals, left = portal_tiles(tallies, self.portals, self.portal_left, order)
+        sides = [tile[side] for tile, side in zip(self.deck.missions, self.sides, strict=True)]
+        counts = [dict(t.counts) for t in tallies]
+        given, pyramids, claimed = missions(sides, counts, order, self.teams, self.pyramids,
+                                            self.claimed)
+        tokens = [list(t) for t in self.tokens]
+        for seat, value in given:
+            tokens[seat].append(value)
+        return replace(
+            placed, portals=portals, portal_left=left, pyramids=pyramids, claimed=claimed,
+            tokens=tuple(tuple(t) for t in tokens), pending=(None,) * self.players,
+        )
+
+
+def state_fields() -> Sequence[str]:
+    """The dataclass fields in order (for the codec)."""
+    return list(State.__dataclass_fields__)
+
+
+def check(condition: bool, rule: str) -> None:
+    """Raise IllegalMoveError(rule) unless ``condition``."""
+    if not condition:
+        raise IllegalMoveError(rule)
+
+

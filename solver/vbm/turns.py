@@ -1,0 +1,110 @@
+"""The end of a turn: reveal the chosen cards, apply effects, check missions.
+
+All players' cards of a turn are revealed together; portals and missions are
+then checked for every player at once, seat by seat from the turn's first
+player. Mission tokens come off the tile's pyramid top first; players who
+complete the same mission in the same turn each get one, from the spare tokens
+(worth the last token taken) when the pyramid runs out; a pyramid emptied in an
+earlier turn gives nothing more. Personal missions are checked before team
+missions. A completed portal takes a Portal tile while tiles are left.
+
+>>> award([10, 7, 5], [2, 0, 1])
+([(2, 10), (0, 7), (1, 5)], [])
+>>> award([5], [3, 1])
+([(3, 5), (1, 5)], [])
+>>> award([], [3])
+([], [])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from solver.vbm.cards import Deck, MissionSide, Pos
+from solver.vbm.rules import Tally
+from solver.vbm.scoring import combined
+
+
+def award(pyramid: Sequence[int], seats: Sequence[int]) -> tuple[list[tuple[int, int]], list[int]]:
+    """Tokens for ``seats`` completing a mission together: ``(seat, value)`` pairs and
+    what is left of the pyramid."""
+    left = list(pyramid)
+    if not left:
+        return [], []
+    given: list[tuple[int, int]] = []
+    last = left[0]
+    for seat in seats:
+        if left:
+            last = left.pop(0)
+        given.append((seat, last))
+    return given, left
+
+
+def missions(
+    sides: Sequence[MissionSide],
+    counts: Sequence[Mapping[str, int]],
+    order: Sequence[int],
+    teams: Sequence[tuple[int, int]] | None,
+    pyramids: tuple[tuple[int, ...], ...],
+    claimed: frozenset[tuple[str, int, int]],
+) -> tuple[list[tuple[int, int]], tuple[tuple[int, ...], ...], frozenset[tuple[str, int, int]]]:
+    """Check every mission after a turn.
+
+    Args:
+        sides: the mission side in play on each tile.
+        counts: each seat's area counters.
+        order: seats from the turn's first player.
+        teams: the teams in team mode (team missions are only played there).
+        pyramids: tokens left on each tile, top first.
+        claimed: ``("personal", seat, tile)`` and ``("team", team, tile)`` already done.
+
+    Returns:
+        the tokens given ``(seat, value)``, the pyramids left, the claims so far.
+    """
+    given: list[tuple[int, int]] = []
+    piles = list(pyramids)
+    done = set(claimed)
+    for tile, side in enumerate(sides):
+        seats = [
+            s for s in order
+            if ("personal", s, tile) not in done and counts[s][side.counter] >= side.personal
+        ]
+        got, left = award(piles[tile], seats)
+        given += got
+        piles[tile] = tuple(left)
+        done |= {("personal", s, tile) for s in seats}
+        if teams is None:
+            continue
+        ranks = {s: k for k, s in enumerate(order)}
+        won = [
+            t for t, (a, b) in sorted(enumerate(teams), key=lambda tb: ranks[tb[1][0]])
+            if ("team", t, tile) not in done
+            and combined(counts[a], counts[b])[side.counter] >= side.team
+        ]
+        got, left = award(piles[tile], [s for t in won for s in teams[t]])
+        given += got
+        piles[tile] = tuple(left)
+        done |= {("team", t, tile) for t in won}
+    return given, tuple(piles), frozenset(done)
+
+
+def portal_tiles(
+    tallies: Sequence[Tally], taken: Sequence[tuple[Pos, ...]], left: int, order: Sequence[int]
+) -> tuple[tuple[tuple[Pos, ...], ...], int]:
+    """Give a Portal tile to every newly completed portal while tiles are left."""
+    out = [list(points) for points in taken]
+    for seat in order:
+        for point in sorted(tallies[seat].portal_points - set(taken[seat])):
+            if left > 0:
+                out[seat].append(point)
+                left -= 1
+    return tuple(tuple(points) for points in out), left
+
+
+def pyramids_for(deck: Deck, sides: Sequence[int], mode: str) -> tuple[tuple[int, ...], ...]:
+    """The set-up tokens: a pyramid of 3 per tile, or only the top one in free-for-all."""
+    out = []
+    for tile, side in zip(deck.missions, sides, strict=True):
+        rewards = tile[side].rewards
+        out.append(rewards[:1] if mode == "free" else tuple(rewards))
+    return tuple(out)
