@@ -202,9 +202,14 @@ def _card(doc: Mapping[str, Any]) -> Card:
     try:
         ice_doc = doc.get("ice")
         ice = (
-            IceHalf(str(ice_doc["kind"]), str(ice_doc["half"]), int(ice_doc["beams"]),
-                    int(ice_doc["upgraded"]))
-            if ice_doc else None
+            IceHalf(
+                str(ice_doc["kind"]),
+                str(ice_doc["half"]),
+                int(ice_doc["beams"]),
+                int(ice_doc["upgraded"]),
+            )
+            if ice_doc
+            else None
         )
         card = Card(
             id=str(doc["id"]),
@@ -229,14 +234,23 @@ def _card(doc: Mapping[str, Any]) -> Card:
         or any(b not in STEPS for b in card.beams)
         or any(e not in ("top", "bottom") or c not in COLOURS for e, c in card.crystals)
         or any(c not in CORNERS for c in card.portals)
-        or (card.ice is not None and (card.ice.half not in ("left", "right")
-                                      or not 1 <= card.ice.beams <= 3))
+        or (
+            card.ice is not None
+            and (card.ice.half not in ("left", "right") or not 1 <= card.ice.beams <= 3)
+        )
         or ((card.sand is None) != (card.terrain is not Terrain.SAND))
         or ((card.sand is None) != (card.flipped is None))
     )
     if bad:
         raise NotationError(f"{where}: a field is out of range")
     return card
+
+
+def _pair(sides: Any) -> tuple[MissionSide, MissionSide]:
+    found = tuple(sides)
+    if len(found) != 2:
+        raise NotationError("a mission tile needs two sides")
+    return found[0], found[1]
 
 
 def parse_deck(text: str, name: str = "deck") -> Deck:
@@ -249,14 +263,21 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         doc = tomllib.loads(text)
         cards = tuple(_card(c) for c in doc["card"])
         explorers = tuple(
-            Explorer(str(e["id"]), str(e["text"]),
-                     tuple((str(t[0]), int(t[1])) for t in e["terms"]))
+            Explorer(
+                str(e["id"]), str(e["text"]), tuple((str(t[0]), int(t[1])) for t in e["terms"])
+            )
             for e in doc["explorer"]
         )
         missions = tuple(
-            tuple(
-                MissionSide(str(s["id"]), str(s["text"]), str(s["counter"]), int(s["personal"]),
-                            int(s["team"]), tuple(int(v) for v in s["rewards"]))
+            _pair(
+                MissionSide(
+                    str(s["id"]),
+                    str(s["text"]),
+                    str(s["counter"]),
+                    int(s["personal"]),
+                    int(s["team"]),
+                    tuple(int(v) for v in s["rewards"]),
+                )
                 for s in tile["side"]
             )
             for tile in doc["mission"]
@@ -271,8 +292,15 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         raise NotationError(f"{name}: a card id is used twice")
     if any(len(tile) != 2 for tile in missions) or not grassland:
         raise NotationError(f"{name}: a mission tile needs two sides and the table a value")
-    return Deck(cards, explorers, missions, grassland, portal_tiles, portal_vp,  # type: ignore[arg-type]
-                name)
+    return Deck(
+        cards,
+        explorers,
+        missions,
+        grassland,
+        portal_tiles,
+        portal_vp,
+        name,
+    )
 
 
 def load_deck(path: str | Path) -> Deck:
@@ -293,5 +321,12 @@ def deck_named(name: str) -> Deck:
     if name == "standard":
         return standard_deck()
     deck = load_deck(name)
-    return Deck(deck.cards, deck.explorers, deck.missions, deck.grassland, deck.portal_tiles,
-                deck.portal_vp, name)
+    return Deck(
+        deck.cards,
+        deck.explorers,
+        deck.missions,
+        deck.grassland,
+        deck.portal_tiles,
+        deck.portal_vp,
+        name,
+    )

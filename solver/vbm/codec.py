@@ -85,8 +85,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
             offers=tuple(_strs(o) for o in doc["offers"]),
             explorers=tuple(None if e is None else str(e) for e in doc["explorers"]),
             areas=tuple(
-                tuple((int(r), int(c), str(card)) for r, c, card in area)
-                for area in doc["areas"]
+                tuple((int(r), int(c), str(card)) for r, c, card in area) for area in doc["areas"]
             ),
             hands=tuple(_strs(h) for h in doc["hands"]),
             pending=tuple(None if p is None else move_from_json(p) for p in doc["pending"]),
@@ -96,9 +95,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
             tokens=tuple(_ints(t) for t in doc["tokens"]),
             pyramids=tuple(_ints(p) for p in doc["pyramids"]),
             claimed=frozenset((str(k), int(a), int(b)) for k, a, b in doc["claimed"]),
-            portals=tuple(
-                tuple((int(r), int(c)) for r, c in points) for points in doc["portals"]
-            ),
+            portals=tuple(tuple((int(r), int(c)) for r, c in points) for points in doc["portals"]),
             portal_left=int(doc["portal_left"]),
             discards=_strs(doc["discards"]),
         )
@@ -111,8 +108,15 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
 
 
 def _check_shape(state: State) -> None:
-    per_seat = (state.offers, state.explorers, state.areas, state.hands, state.pending,
-                state.tokens, state.portals)
+    per_seat = (
+        state.offers,
+        state.explorers,
+        state.areas,
+        state.hands,
+        state.pending,
+        state.tokens,
+        state.portals,
+    )
     if state.phase not in PHASES or state.mode not in ("rows", "team", "free"):
         raise NotationError(f"unknown phase {state.phase!r} or mode {state.mode!r}")
     if any(len(field) != state.players for field in per_seat):
@@ -121,7 +125,8 @@ def _check_shape(state: State) -> None:
         raise NotationError(f"sides needs {len(state.deck.missions)} entries")
     known = state.deck.by_id
     cards = [c for area in state.areas for _, _, c in area] + [
-        c for group in (*state.hands, state.pile, *state.rows, state.live, state.discards)
+        c
+        for group in (*state.hands, state.pile, *state.rows, state.live, state.discards)
         for c in group
     ]
     unknown = [c for c in cards if c not in known]

@@ -71,15 +71,16 @@ class Evaluator:
             pile = list(state.pyramids[tile])
             if (
                 ("personal", seat, tile) not in state.claimed
-                and counts[side.counter] >= side.personal and pile
+                and counts[side.counter] >= side.personal
+                and pile
             ):
                 gained.append(pile.pop(0))
             if mate_counts is None or not pile:
                 continue
             team = seat % (state.players // 2)
-            if ("team", team, tile) not in state.claimed and combined(
-                counts, mate_counts
-            )[side.counter] >= side.team:
+            if ("team", team, tile) not in state.claimed and combined(counts, mate_counts)[
+                side.counter
+            ] >= side.team:
                 gained.append(pile.pop(0))
                 mate_gained.append(pile.pop(0) if pile else gained[-1])
         counts["tokens"] += len(gained)
@@ -88,14 +89,19 @@ class Evaluator:
         taken = state.portals[seat]
         new_portals = min(len(after.portal_points - set(taken)), state.portal_left)
         total = (
-            sum(after.lines.values()) + self.deck.portal_vp * (len(taken) + new_portals)
-            + sum(state.tokens[seat]) + sum(gained) + self._explorer(seat, counts, mate_counts)
+            sum(after.lines.values())
+            + self.deck.portal_vp * (len(taken) + new_portals)
+            + sum(state.tokens[seat])
+            + sum(gained)
+            + self._explorer(seat, counts, mate_counts)
         )
         mate_total = None
         if mate is not None and mate_counts is not None:
             old = self._explorer(mate, self.counts[mate], self.counts[seat])
             mate_total = (
-                self.totals[mate] - old + sum(mate_gained)
+                self.totals[mate]
+                - old
+                + sum(mate_gained)
                 + self._explorer(mate, mate_counts, counts)
             )
         out = Outcome(total, mate_total, sum(gained), new_portals)
@@ -123,6 +129,4 @@ class Evaluator:
         from solver.vbm.rules import frontier
 
         cells = frontier(self.state.areas[seat])
-        return max(
-            (self.own_gain(card, cell, seat) for card in cards for cell in cells), default=0
-        )
+        return max((self.own_gain(card, cell, seat) for card in cards for cell in cells), default=0)

@@ -1,4 +1,5 @@
 """Placeholder replaced below."""
+
 from __future__ import annotations
 
 from typing import Any

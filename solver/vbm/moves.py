@@ -80,7 +80,8 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
         raise NotationError('a move needs "card" (or "explorer")')
     at = doc.get("at")
     if (
-        not isinstance(at, list | tuple) or len(at) != 2
+        not isinstance(at, list | tuple)
+        or len(at) != 2
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)
     ):
         raise NotationError('a move that keeps a card needs "at": [row, column]')

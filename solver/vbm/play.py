@@ -45,8 +45,10 @@ def apply_move(state: State, move: Move) -> State:
 def _explorer(state: State, seat: int, move: Move) -> State:
     offers = state.offers[seat]
     check(move.explorer is not None, "first keep one of your two Explorer cards")
-    check(move.explorer in offers,
-          f"keep one of the two Explorer cards you were dealt ({', '.join(offers)})")
+    check(
+        move.explorer in offers,
+        f"keep one of the two Explorer cards you were dealt ({', '.join(offers)})",
+    )
     explorers = list(state.explorers)
     explorers[seat] = move.explorer
     after = replace(state, explorers=tuple(explorers))
@@ -57,8 +59,10 @@ def _explorer(state: State, seat: int, move: Move) -> State:
 
 def _draft(state: State, seat: int, move: Move) -> State:
     hand = state.hands[seat]
-    check(move.row is None and move.discard is None,
-          "in the hand draft you keep a card and pass the rest: no row, no discard")
+    check(
+        move.row is None and move.discard is None,
+        "in the hand draft you keep a card and pass the rest: no row, no discard",
+    )
     check(move.card in hand, f"card {move.card!r} is not on your Spaceship")
     if len(hand) <= 2:
         check(move.pass_to is None, "with the last two cards keep one and discard the other")
@@ -95,12 +99,18 @@ def _end_draft_turn(state: State) -> State:
         if rnd == ROUNDS:
             phase = "over"
         else:
-            hands = [pile[s * HAND:(s + 1) * HAND] for s in range(state.players)]
-            pile = pile[state.players * HAND:]
+            hands = [pile[s * HAND : (s + 1) * HAND] for s in range(state.players)]
+            pile = pile[state.players * HAND :]
     first = (rnd * TURNS_PER_ROUND + turn) % state.players
     return replace(
-        revealed, hands=tuple(hands), discards=tuple(discards), turn=turn, round=rnd,
-        pile=pile, phase=phase, first=first if phase != "over" else 0,
+        revealed,
+        hands=tuple(hands),
+        discards=tuple(discards),
+        turn=turn,
+        round=rnd,
+        pile=pile,
+        phase=phase,
+        first=first if phase != "over" else 0,
     )
 
 
@@ -109,11 +119,13 @@ def _rows(state: State, seat: int, move: Move) -> State:
     pending = list(state.pending)
     pending[seat] = Move(move.card, move.at)
     if state.chosen == 0:
-        check(move.row is not None and 0 <= move.row < len(state.rows),
-              f"the first player picks one of the {len(state.rows)} open rows")
+        check(
+            move.row is not None and 0 <= move.row < len(state.rows),
+            f"the first player picks one of the {len(state.rows)} open rows",
+        )
         assert move.row is not None
         row = state.rows[move.row]
-        rows = state.rows[:move.row] + state.rows[move.row + 1:]
+        rows = state.rows[: move.row] + state.rows[move.row + 1 :]
     else:
         check(move.row is None, "only the first player picks the row")
         row, rows = state.live, state.rows
@@ -125,8 +137,10 @@ def _rows(state: State, seat: int, move: Move) -> State:
         live = tuple(c for c in row if c != move.card)
         discards, live = discards + live, ()
     else:
-        check(move.discard in row and move.discard != move.card,
-              "keep one card of the row and discard another one of it")
+        check(
+            move.discard in row and move.discard != move.card,
+            "keep one card of the row and discard another one of it",
+        )
         live = tuple(c for c in row if c not in (move.card, move.discard))
         discards = (*discards, str(move.discard))
     after = replace(state, pending=tuple(pending), rows=rows, live=live, discards=discards)
@@ -145,6 +159,10 @@ def _end_row_turn(state: State) -> State:
         rows.append(pile[:size])
         pile = pile[size:]
     return replace(
-        revealed, rows=tuple(rows), pile=pile, turn=turn,
-        first=(state.first + 1) % state.players, phase="rows" if rows else "over",
+        revealed,
+        rows=tuple(rows),
+        pile=pile,
+        turn=turn,
+        first=(state.first + 1) % state.players,
+        phase="rows" if rows else "over",
     )

@@ -53,8 +53,7 @@ class GreedyPlayer:
             return self.rng.choice(moves)
         evaluator = Evaluator(state, seat)
         gains = {
-            (m.card, m.at): evaluator.own_gain(str(m.card), m.at)
-            for m in moves if m.at is not None
+            (m.card, m.at): evaluator.own_gain(str(m.card), m.at) for m in moves if m.at is not None
         }
         best = max(gains.values())
         keep = self.rng.choice(sorted(k for k, v in gains.items() if v == best))

@@ -32,16 +32,37 @@ EXPLORER_POS: Pos = (0, 0)
 
 #: Score-pad lines, in the rulebook's order (its example sheet, then Rock).
 PAD_LINES = (
-    "portals", "ice", "water", "grassland", "sand", "lava", "rock", "crystals", "rewards",
+    "portals",
+    "ice",
+    "water",
+    "grassland",
+    "sand",
+    "lava",
+    "rock",
+    "crystals",
+    "rewards",
     "explorer",
 )
 
 #: Counter names that missions and explorers may use.
 COUNTERS = (
     *(t.value for t in TERRAINS),
-    "water_monsters", "big_mamas", "babies", "ice_monsters", "flipped_ice", "mutagens",
-    "rock_monsters", "crystals", "crystal_sets", "crystal_blue", "crystal_red", "crystal_green",
-    "portals", "grass_symbols", "terrains", "tokens",
+    "water_monsters",
+    "big_mamas",
+    "babies",
+    "ice_monsters",
+    "flipped_ice",
+    "mutagens",
+    "rock_monsters",
+    "crystals",
+    "crystal_sets",
+    "crystal_blue",
+    "crystal_red",
+    "crystal_green",
+    "portals",
+    "grass_symbols",
+    "terrains",
+    "tokens",
 )
 
 _NEIGHBOURS = tuple(STEPS.values())
@@ -73,7 +94,9 @@ def frontier(area: Area) -> tuple[Pos, ...]:
     taken = {(r, c) for r, c, _ in area}
     taken.add(EXPLORER_POS)
     cells = {
-        (r + dr, c + dc) for r, c in taken for dr, dc in _NEIGHBOURS
+        (r + dr, c + dc)
+        for r, c in taken
+        for dr, dc in _NEIGHBOURS
         if (r + dr, c + dc) not in taken
     }
     return tuple(sorted(cells))
@@ -84,8 +107,9 @@ def grid(deck: Deck, area: Area) -> dict[Pos, Card]:
     return {(r, c): deck.by_id[card_id] for r, c, card_id in area}
 
 
-def sand_score(rule_region: str, condition: str, vp: int, pos: Pos,
-               cells: Mapping[Pos, Card]) -> int:
+def sand_score(
+    rule_region: str, condition: str, vp: int, pos: Pos, cells: Mapping[Pos, Card]
+) -> int:
     """Points of one Sand rule at ``pos`` (the Sand card never counts itself)."""
     r0, c0 = pos
     if rule_region == "adjacent":

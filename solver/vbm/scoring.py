@@ -30,7 +30,8 @@ def combined(own: Mapping[str, int], mate: Mapping[str, int] | None) -> dict[str
         return dict(own)
     both = {name: own[name] + mate[name] for name in own}
     both["terrains"] = sum(
-        1 for name in ("water", "lava", "ice", "rock", "grassland", "sand")
+        1
+        for name in ("water", "lava", "ice", "rock", "grassland", "sand")
         if own[name] + mate[name] > 0
     )
     both["crystal_sets"] = min(both[f"crystal_{colour}"] for colour in COLOURS)

@@ -83,29 +83,48 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
     rng.shuffle(cards)
     explorers = [e.id for e in deck.explorers]
     rng.shuffle(explorers)
-    offers = tuple(tuple(explorers[2 * s:2 * s + 2]) for s in range(players))
+    offers = tuple(tuple(explorers[2 * s : 2 * s + 2]) for s in range(players))
     sides = chosen["mission_sides"]
     if sides is None:
         sides = [rng.randrange(2) for _ in deck.missions]
     if (
-        not isinstance(sides, list | tuple) or len(sides) != len(deck.missions)
+        not isinstance(sides, list | tuple)
+        or len(sides) != len(deck.missions)
         or any(s not in (0, 1) or isinstance(s, bool) for s in sides)
     ):
         raise NotationError(f"mission_sides needs {len(deck.missions)} values of 0 or 1")
     if mode == "rows":
         size = 2 * players
         hands: tuple[tuple[str, ...], ...] = ((),) * players
-        rows, pile = (tuple(cards[:size]),), tuple(cards[size:])
+        rows: tuple[tuple[str, ...], ...] = (tuple(cards[:size]),)
+        pile = tuple(cards[size:])
     else:
         if len(cards) < 2 * HAND * players:
             raise NotationError(f"deck {deck.name!r} has too few cards for {players} players")
-        hands = tuple(tuple(cards[s * HAND:(s + 1) * HAND]) for s in range(players))
-        rows, pile = (), tuple(cards[players * HAND:2 * players * HAND])
+        hands = tuple(tuple(cards[s * HAND : (s + 1) * HAND]) for s in range(players))
+        rows, pile = (), tuple(cards[players * HAND : 2 * players * HAND])
     return State(
-        players=players, seed=seed, mode=mode, deck_name=deck.name, sides=tuple(sides),
-        phase="explorer", round=0, turn=0, first=0, offers=offers,
-        explorers=(None,) * players, areas=((),) * players, hands=hands,
-        pending=(None,) * players, pile=pile, rows=rows, live=(), tokens=((),) * players,
-        pyramids=pyramids_for(deck, sides, mode), claimed=frozenset(),
-        portals=((),) * players, portal_left=deck.portal_tiles, discards=(),
+        players=players,
+        seed=seed,
+        mode=mode,
+        deck_name=deck.name,
+        sides=tuple(sides),
+        phase="explorer",
+        round=0,
+        turn=0,
+        first=0,
+        offers=offers,
+        explorers=(None,) * players,
+        areas=((),) * players,
+        hands=hands,
+        pending=(None,) * players,
+        pile=pile,
+        rows=rows,
+        live=(),
+        tokens=((),) * players,
+        pyramids=pyramids_for(deck, sides, mode),
+        claimed=frozenset(),
+        portals=((),) * players,
+        portal_left=deck.portal_tiles,
+        discards=(),
     )

@@ -22,7 +22,6 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-
 from solver.errors import IllegalMoveError
 from solver.game import Json, Score
 from solver.vbm.cards import Deck, Pos, deck_named
@@ -145,14 +144,20 @@ class State:
         if self.chosen == 0:
             return [
                 Move(card, cell, row=r, discard=d)
-                for r, row in enumerate(self.rows) for card in row for cell in cells
-                for d in row if d != card
+                for r, row in enumerate(self.rows)
+                for card in row
+                for cell in cells
+                for d in row
+                if d != card
             ]
         if self.last_in_row():
             return [Move(card, cell) for card in self.live for cell in cells]
         return [
             Move(card, cell, discard=d)
-            for card in self.live for cell in cells for d in self.live if d != card
+            for card in self.live
+            for cell in cells
+            for d in self.live
+            if d != card
         ]
 
     def apply(self, move: Move) -> State:
@@ -168,9 +173,7 @@ class State:
 
     def counts(self) -> list[dict[str, int]]:
         """Each seat's counters, with its Reward Mission tokens."""
-        return [
-            {**t.counts, "tokens": len(self.tokens[s])} for s, t in enumerate(self.tallies())
-        ]
+        return [{**t.counts, "tokens": len(self.tokens[s])} for s, t in enumerate(self.tallies())]
 
     def sheets(self) -> list[dict[str, int]]:
         """Every score-pad line of every seat."""
@@ -182,8 +185,11 @@ class State:
             explorer_counts = combined(counts[seat], counts[mate] if mate is not None else None)
             name = self.explorers[seat]
             explorer = deck.explorer(name) if name is not None else None
-            out.append(sheet(deck, t, len(self.portals[seat]), self.tokens[seat], explorer,
-                             explorer_counts))
+            out.append(
+                sheet(
+                    deck, t, len(self.portals[seat]), self.tokens[seat], explorer, explorer_counts
+                )
+            )
         return out
 
     def scores(self) -> list[Score]:
@@ -228,14 +234,20 @@ class State:
         portals, left = portal_tiles(tallies, self.portals, self.portal_left, order)
         sides = [tile[side] for tile, side in zip(self.deck.missions, self.sides, strict=True)]
         counts = [dict(t.counts) for t in tallies]
-        given, pyramids, claimed = missions(sides, counts, order, self.teams, self.pyramids,
-                                            self.claimed)
+        given, pyramids, claimed = missions(
+            sides, counts, order, self.teams, self.pyramids, self.claimed
+        )
         tokens = [list(t) for t in self.tokens]
         for seat, value in given:
             tokens[seat].append(value)
         return replace(
-            placed, portals=portals, portal_left=left, pyramids=pyramids, claimed=claimed,
-            tokens=tuple(tuple(t) for t in tokens), pending=(None,) * self.players,
+            placed,
+            portals=portals,
+            portal_left=left,
+            pyramids=pyramids,
+            claimed=claimed,
+            tokens=tuple(tuple(t) for t in tokens),
+            pending=(None,) * self.players,
         )
 
 
@@ -248,5 +260,3 @@ def check(condition: bool, rule: str) -> None:
     """Raise IllegalMoveError(rule) unless ``condition``."""
     if not condition:
         raise IllegalMoveError(rule)
-
-

@@ -66,7 +66,8 @@ def missions(
     done = set(claimed)
     for tile, side in enumerate(sides):
         seats = [
-            s for s in order
+            s
+            for s in order
             if ("personal", s, tile) not in done and counts[s][side.counter] >= side.personal
         ]
         got, left = award(piles[tile], seats)
@@ -77,7 +78,8 @@ def missions(
             continue
         ranks = {s: k for k, s in enumerate(order)}
         won = [
-            t for t, (a, b) in sorted(enumerate(teams), key=lambda tb: ranks[tb[1][0]])
+            t
+            for t, (a, b) in sorted(enumerate(teams), key=lambda tb: ranks[tb[1][0]])
             if ("team", t, tile) not in done
             and combined(counts[a], counts[b])[side.counter] >= side.team
         ]

@@ -194,12 +194,31 @@ rewards = [8, 6, 4]
 
 #: Dimitri's 18 cards, in the order placed (the diagonal Sand card before the row one).
 DIMITRI = (
-    (0, 1, "MUT"), (0, 2, "LV1"), (0, 3, "LV2"), (0, 4, "LV3"),
-    (1, 0, "HEAD"), (1, 1, "YL1"), (1, 2, "YR1"), (1, 3, "BABY1"),
-    (2, 0, "TAIL"), (2, 1, "YL2"), (2, 2, "YR2"), (2, 3, "BABY2"), (2, 4, "GRASS"),
-    (3, 0, "SDIAG"), (3, 1, "POOL"), (3, 2, "MUT2"), (3, 3, "POND"),
+    (0, 1, "MUT"),
+    (0, 2, "LV1"),
+    (0, 3, "LV2"),
+    (0, 4, "LV3"),
+    (1, 0, "HEAD"),
+    (1, 1, "YL1"),
+    (1, 2, "YR1"),
+    (1, 3, "BABY1"),
+    (2, 0, "TAIL"),
+    (2, 1, "YL2"),
+    (2, 2, "YR2"),
+    (2, 3, "BABY2"),
+    (2, 4, "GRASS"),
+    (3, 0, "SDIAG"),
+    (3, 1, "POOL"),
+    (3, 2, "MUT2"),
+    (3, 3, "POND"),
     (1, 4, "SROW"),
 )
+
+
+@pytest.fixture
+def dimitri() -> tuple[tuple[int, int, str], ...]:
+    """Dimitri's play area at the end of the rulebook's example."""
+    return DIMITRI
 
 
 @pytest.fixture

@@ -8,41 +8,66 @@ from solver.vbm.cards import deck_named
 from solver.vbm.rules import PAD_LINES, Area, analyse
 from solver.vbm.scoring import ranked_winners
 from solver.vbm.state import State
-from tests.solver.vbm.conftest import DIMITRI
 
 
-def finished(deck: str, areas: tuple[Area, ...], tokens: tuple[tuple[int, ...], ...],
-             portals: int) -> State:
+def finished(
+    deck: str, areas: tuple[Area, ...], tokens: tuple[tuple[int, ...], ...], portals: int
+) -> State:
     """A 4-player team game at its end with the given areas and tokens."""
     players = len(areas)
     return State(
-        players=players, seed=0, mode="team", deck_name=deck, sides=(0,), phase="over",
-        round=2, turn=0, first=0, offers=(("E02",),) * players, explorers=("E02",) * players,
-        areas=areas, hands=((),) * players, pending=(None,) * players, pile=(), rows=(),
-        live=(), tokens=tokens, pyramids=((),), claimed=frozenset(),
-        portals=tuple(((1, 3),) * portals for _ in range(players)), portal_left=6 - players,
+        players=players,
+        seed=0,
+        mode="team",
+        deck_name=deck,
+        sides=(0,),
+        phase="over",
+        round=2,
+        turn=0,
+        first=0,
+        offers=(("E02",),) * players,
+        explorers=("E02",) * players,
+        areas=areas,
+        hands=((),) * players,
+        pending=(None,) * players,
+        pile=(),
+        rows=(),
+        live=(),
+        tokens=tokens,
+        pyramids=((),),
+        claimed=frozenset(),
+        portals=tuple(((1, 3),) * portals for _ in range(players)),
+        portal_left=6 - players,
         discards=(),
     )
 
 
-def test_dimitri_scores_103_line_by_line(example_deck: str) -> None:
+def test_dimitri_scores_103_line_by_line(example_deck: str, dimitri: Area) -> None:
     # Seats: Dimitri 0, Anne 1, Laura 2 (Dimitri's teammate, opposite), Dam 3.
-    state = finished(example_deck, (DIMITRI,) * 4, ((5,), (2,), (5, 4), (5, 7)), portals=1)
-    dimitri = state.scores()[0]
-    assert list(dimitri.lines) == list(PAD_LINES)
-    assert dict(dimitri.lines) == {
-        "portals": 15, "ice": 17, "water": 17, "grassland": 1, "sand": 13, "lava": 6,
-        "rock": 0, "crystals": 17, "rewards": 5, "explorer": 12,
+    state = finished(example_deck, (dimitri,) * 4, ((5,), (2,), (5, 4), (5, 7)), portals=1)
+    pad = state.scores()[0]
+    assert list(pad.lines) == list(PAD_LINES)
+    assert dict(pad.lines) == {
+        "portals": 15,
+        "ice": 17,
+        "water": 17,
+        "grassland": 1,
+        "sand": 13,
+        "lava": 6,
+        "rock": 0,
+        "crystals": 17,
+        "rewards": 5,
+        "explorer": 12,
     }
-    assert dimitri.total == 103
+    assert pad.total == 103
     assert [s.total for s in state.scores()] == [103, 100, 107, 110]
     assert state.team_score(0) == state.team_score(2) == 103
     assert state.team_score(1) == 100
     assert state.winners() == (0, 2)
 
 
-def test_example_counts(example_deck: str) -> None:
-    tally = analyse(deck_named(example_deck), DIMITRI)
+def test_example_counts(example_deck: str, dimitri: Area) -> None:
+    tally = analyse(deck_named(example_deck), dimitri)
     counts = tally.counts
     assert counts["water_monsters"] == 2 and counts["big_mamas"] == 0
     assert counts["ice_monsters"] == 2 and counts["flipped_ice"] == 1
@@ -51,10 +76,8 @@ def test_example_counts(example_deck: str) -> None:
     assert counts["terrains"] == 5 and counts["mutagens"] == 2
 
 
-def test_explorer_counts_only_own_area_outside_team_mode(example_deck: str) -> None:
-    state = replace(
-        finished(example_deck, (DIMITRI, ()), ((5,), ()), portals=1), mode="free"
-    )
+def test_explorer_counts_only_own_area_outside_team_mode(example_deck: str, dimitri: Area) -> None:
+    state = replace(finished(example_deck, (dimitri, ()), ((5,), ()), portals=1), mode="free")
     assert state.scores()[0].lines["explorer"] == 6
     assert replace(state, mode="team").scores()[0].lines["explorer"] == 6
     assert replace(state, mode="team").scores()[1].lines["explorer"] == 6

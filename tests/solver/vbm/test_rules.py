@@ -1,0 +1,146 @@
+"""Area rules: Big Mamas, Ice monsters and Mutagen beams, Sand, crystals, portals."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from solver.errors import NotationError
+from solver.vbm.cards import deck_named, parse_deck, standard_deck
+from solver.vbm.rules import Area, analyse, frontier, sand_score
+
+
+def lines(deck: str, area: Area) -> dict[str, int]:
+    return dict(analyse(deck_named(deck), area).lines)
+
+
+def counts(deck: str, area: Area) -> dict[str, int]:
+    return dict(analyse(deck_named(deck), area).counts)
+
+
+def test_big_mama_needs_head_then_tail_in_a_row(example_deck: str) -> None:
+    whole = ((0, 1, "HEAD"), (0, 2, "BODY"), (0, 3, "TAIL"))
+    assert counts(example_deck, whole)["big_mamas"] == 1
+    assert lines(example_deck, whole)["water"] == 21  # 10 + 10 + 1, the rulebook's example
+    short = ((0, 1, "HEAD"), (0, 2, "TAIL"))
+    assert counts(example_deck, short)["big_mamas"] == 1  # no body needed
+    backwards = ((0, 1, "TAIL"), (0, 2, "HEAD"))
+    assert counts(example_deck, backwards)["big_mamas"] == 0
+    stacked = ((0, 1, "HEAD"), (1, 1, "TAIL"))
+    assert counts(example_deck, stacked)["big_mamas"] == 0
+    assert lines(example_deck, stacked)["water"] == 11  # worth its VP even incomplete
+
+
+def test_bear_flips_with_three_beams_placed_before_or_after(example_deck: str) -> None:
+    bear = ((1, 1, "BL"), (1, 2, "BR"))
+    assert lines(example_deck, bear)["ice"] == 4
+    beams = ((0, 1, "MUT"), (0, 2, "MUT2"))
+    assert lines(example_deck, beams + bear)["ice"] == 4  # two beams: not enough
+    deck = parse_deck(
+        Path(example_deck)
+        .read_text(encoding="utf-8")
+        .replace(
+            'id = "POOL"\nset = 1\nterrain = "water"',
+            'id = "POOL"\nset = 1\nterrain = "lava"\nbeams = ["up"]',
+        ),
+        "bear",
+    )
+    before = (*beams, (2, 1, "POOL"), *bear)
+    after = (*bear, (2, 1, "POOL"), *beams)
+    assert analyse(deck, before).lines["ice"] == analyse(deck, after).lines["ice"] == 30
+    assert analyse(deck, before).counts["flipped_ice"] == 1
+
+
+def test_beams_reach_only_the_adjacent_card(example_deck: str) -> None:
+    far = ((-1, 1, "MUT"), (1, 1, "YL1"), (1, 2, "YR1"), (0, 1, "POOL"))
+    assert lines(example_deck, far)["ice"] == 7
+    near = ((0, 1, "MUT"), (1, 1, "YL1"), (1, 2, "YR1"))
+    assert lines(example_deck, near)["ice"] == 10
+
+
+def test_halves_of_different_monsters_do_not_complete(example_deck: str) -> None:
+    assert counts(example_deck, ((1, 1, "YL1"), (1, 2, "BR")))["ice_monsters"] == 0
+    assert counts(example_deck, ((1, 1, "YR1"), (1, 2, "YL1")))["ice_monsters"] == 0
+
+
+def test_earlier_sand_cards_are_flipped(example_deck: str) -> None:
+    row = ((0, 1, "SROW"), (0, 2, "LV1"), (0, 3, "LV2"))
+    assert lines(example_deck, row)["sand"] == 2
+    assert (
+        lines(example_deck, (*row, (1, 1, "SDIAG")))["sand"] == 4 + 2
+    )  # the row card flipped (2 per card), the new one 2 for LV1
+
+
+def test_sand_conditions() -> None:
+    deck = standard_deck()
+    cells = {
+        (0, 1): deck.card("W01"),
+        (0, 2): deck.card("W02"),
+        (0, 3): deck.card("L01"),
+        (1, 0): deck.card("I01"),
+        (2, 0): deck.card("R01"),
+        (1, 1): deck.card("G01"),
+    }
+    assert sand_score("row", "any", 1, (0, 0), cells) == 3
+    assert sand_score("row", "same", 2, (0, 0), cells) == 4
+    assert sand_score("row", "different", 2, (0, 0), cells) == 4
+    assert sand_score("column", "any", 1, (0, 0), cells) == 2
+    assert sand_score("adjacent", "any", 1, (0, 0), cells) == 2
+    assert sand_score("diagonal", "any", 3, (0, 0), cells) == 3
+    assert sand_score("diagonal", "any", 3, (5, 5), cells) == 3
+
+
+def test_portal_needs_the_four_quarters(example_deck: str) -> None:
+    portal = ((0, 2, "LV1"), (0, 3, "LV2"), (1, 2, "YR1"), (1, 3, "BABY1"))
+    assert counts(example_deck, portal)["portals"] == 1
+    assert counts(example_deck, portal[:3])["portals"] == 0
+    swapped = ((0, 3, "LV1"), (0, 2, "LV2"), (1, 2, "YR1"), (1, 3, "BABY1"))
+    assert counts(example_deck, swapped)["portals"] == 0
+
+
+def test_crystals_join_top_over_bottom(example_deck: str) -> None:
+    assert counts(example_deck, ((0, 1, "HEAD"), (1, 1, "TAIL")))["crystal_red"] == 1
+    assert counts(example_deck, ((1, 1, "HEAD"), (0, 1, "TAIL")))["crystal_red"] == 0
+
+
+def test_frontier_is_edge_adjacent_and_empty() -> None:
+    area = ((0, 1, "W01"),)
+    cells = frontier(area)
+    assert (0, 0) not in cells and (0, 1) not in cells
+    assert (0, 2) in cells and (1, 1) in cells and (1, 2) not in cells
+
+
+def test_standard_deck_agrees_with_the_rulebook_numbers() -> None:
+    deck = standard_deck()
+    assert len(deck.cards) == 120 and deck.sets() == (1, 2, 3, 4, 5, 6)
+    assert all(sum(c.set == s for c in deck.cards) == 20 for s in deck.sets())
+    assert len(deck.explorers) == 12 and len(deck.missions) == 5
+    assert all(len(side.rewards) == 3 for tile in deck.missions for side in tile)
+    assert deck.portal_tiles == 6 and deck.portal_vp == 15
+    assert deck.grass_vp(3) == 8 and deck.grass_vp(1) == 1
+    assert {c.terrain.value for c in deck.cards} == {
+        "water",
+        "lava",
+        "ice",
+        "rock",
+        "grassland",
+        "sand",
+    }
+    beams = {c.ice.beams for c in deck.cards if c.ice}
+    assert beams == {1, 2, 3}
+    bear = next(c for c in deck.cards if c.ice and c.ice.kind == "bear")
+    assert bear.ice is not None and bear.ice.upgraded == 30
+    assert {len(c.beams) for c in deck.cards if c.beams} == {1, 2}
+    assert {c.rocks for c in deck.cards if c.rocks} == {1, 2}
+    lefts = sum(1 for c in deck.cards if c.ice and c.ice.half == "left")
+    assert lefts == sum(1 for c in deck.cards if c.ice and c.ice.half == "right")
+
+
+def test_bad_deck_files_are_refused(tmp_path: object) -> None:
+    with pytest.raises(NotationError, match="not TOML"):
+        parse_deck("card = [", "x")
+    with pytest.raises(NotationError, match="missing or bad field"):
+        parse_deck("portal_tiles = 6", "x")
+    with pytest.raises(NotationError, match="cannot read deck"):
+        deck_named("/no/such/deck.toml")
