@@ -7,7 +7,7 @@ from fastapi.middleware.cors import CORSMiddleware
 
 from api import problems
 from api.limits import BodyLimit, SolverGate
-from api.routers import games, manno
+from api.routers import games, manno, play
 from api.schemas import Health
 from api.settings import Settings
 
@@ -24,6 +24,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.gate = SolverGate(settings.solver_threads, settings.request_seconds)
     problems.install(app)
     app.include_router(manno.router)
+    app.include_router(play.router)
     for router in games.ROUTERS:
         app.include_router(router)
 
