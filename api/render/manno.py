@@ -34,7 +34,7 @@ PAD = 16
 ROW = 56
 SIGN_WIDTH = 30
 NUMBER_WIDTH = 34
-STATUS_WIDTH = 150
+STATUS_WIDTH = 170
 """Room at the right of a row for its mark and counts, when an arrangement is given."""
 TOKEN = 64
 """Width of one token's cell."""
@@ -116,7 +116,7 @@ def card(
             class_="card",
         )
     ]
-    for i, (row_width, body) in enumerate(rows):
+    for i, (_, body) in enumerate(rows):
         y = PAD + i * ROW
         condition = task.conditions[i]
         attrs: dict[str, str] = {"class_": "condition", "data_condition": str(condition)}
@@ -124,7 +124,7 @@ def card(
         if reports is not None:
             report = reports[i]
             attrs["data_ok"] = "true" if report.ok else "false"
-            inner.append(_status(report, width - PAD * 2, row_width))
+            inner.append(_status(report, width - PAD * 2))
         inner.append(body)
         parts.append(group(inner, transform=f"translate({PAD} {y})", **attrs))
     return Block(width, height, "".join(parts))
@@ -157,17 +157,17 @@ def _condition(condition: Condition) -> tuple[float, str]:
     return x, "".join(parts)
 
 
-def _status(report: ConditionReport, width: float, left: float) -> str:
-    """A row's background, ✓ or ✗, and the counts found."""
+def _status(report: ConditionReport, width: float) -> str:
+    """A row's background, then ✓ or ✗ and the counts found in the room at its right."""
     fill, ink = (OK_FILL, OK_INK) if report.ok else (BAD_FILL, BAD_INK)
     found = "  ".join(f"{name} {n}" for name, n in report.counts.items())
     mark = "✓" if report.ok else "✗"
-    right = width - STATUS_WIDTH + 12
+    left = width - STATUS_WIDTH + 12
     return "".join(
         [
             element("rect", x=-6, y=3, width=width + 12, height=ROW - 6, rx=8, fill=fill),
             text(
-                max(left, right),
+                left,
                 ROW / 2 + 8,
                 mark,
                 fill=ink,
@@ -175,9 +175,7 @@ def _status(report: ConditionReport, width: float, left: float) -> str:
                 font_weight="bold",
                 class_="mark",
             ),
-            text(
-                max(left, right) + 24, ROW / 2 + 6, found, fill=ink, font_size=15, class_="counts"
-            ),
+            text(left + 24, ROW / 2 + 6, found, fill=ink, font_size=15, class_="counts"),
         ]
     )
 
