@@ -106,6 +106,31 @@ function onTokenKey(event, number) {
   }
 }
 
+/** Shade the card's rows: "ok"/"bad" after Validate, "named" for the hint's condition. */
+function markCard(marks) {
+  for (const row of $("card").querySelectorAll("g.condition")) {
+    const mark = marks[row.dataset.condition] || "";
+    row.classList.remove("ok", "bad", "named");
+    if (mark) row.classList.add(mark);
+    let shade = row.querySelector("rect.shade");
+    if (!mark) {
+      if (shade) shade.remove();
+      continue;
+    }
+    if (!shade) {
+      shade = document.createElementNS("http://www.w3.org/2000/svg", "rect");
+      shade.setAttribute("class", "shade");
+      shade.setAttribute("x", "-8");
+      shade.setAttribute("y", "3");
+      shade.setAttribute("rx", "8");
+      shade.setAttribute("height", "50");
+      row.insertBefore(shade, row.firstChild);
+    }
+    const card = $("card").querySelector("rect.card");
+    shade.setAttribute("width", String(Number(card.getAttribute("width")) - 16));
+  }
+}
+
 // ---- playing --------------------------------------------------------------
 
 function turned(arrangement, number) {
@@ -129,6 +154,7 @@ function clearLadder() {
   delete $("hint-text").dataset.solved;
   $("hint").textContent = "Hint (H)";
   $("report").replaceChildren();
+  markCard({});
 }
 
 function flipByHand(number) {
@@ -157,6 +183,7 @@ function hint() {
       // Top of the ladder: this press makes the flip it named, then names the next.
       state.arrangement = turned(state.arrangement, last.flip);
       $("report").replaceChildren();
+      markCard({});
     } else {
       state.rung = Math.min(state.rung + 1, 3);
     }
@@ -173,6 +200,7 @@ function hint() {
     if (answer.solved) state.marked = [];
     $("hint").textContent = state.rung === 3 && answer.flip ? "Make that flip (H)" : "Hint (H)";
     if (answer.solved) stopTimer();
+    if (answer.condition) markCard({ [answer.condition]: "named" });
     await drawTokens();
   });
 }
@@ -185,6 +213,7 @@ function validate() {
     });
     const list = $("report");
     list.replaceChildren();
+    markCard(Object.fromEntries(report.conditions.map((r) => [r.condition, r.ok ? "ok" : "bad"])));
     for (const row of report.conditions) {
       const item = document.createElement("li");
       item.className = row.ok ? "ok" : "bad";

@@ -136,7 +136,14 @@ def test_hint_until_solved_then_validate_all_green(page: Page, base: str, tmp_pa
     expect(page.locator("#card g.condition")).to_have_count(len(entry.task.conditions))
     expect(page.locator("#tokens g.token")).to_have_count(15)
     hint_text = page.locator("#hint-text")
-    presses = 0
+    page.locator("#hint").click()  # rung 1 names a condition and shades its row on the card
+    expect(hint_text).to_have_text(re.compile("^Fix "))
+    named = page.locator("#card g.condition.named")
+    expect(named).to_have_count(1)
+    assert (hint_text.text_content() or "").startswith(
+        f"Fix {named.get_attribute('data-condition')} "
+    )
+    presses = 1
     while hint_text.get_attribute("data-solved") != "true":
         assert presses < 3 + 15, "the hint ladder did not reach a solution"
         before = hint_text.text_content()
@@ -149,6 +156,7 @@ def test_hint_until_solved_then_validate_all_green(page: Page, base: str, tmp_pa
     rows = page.locator("#report li")
     expect(rows).to_have_count(len(entry.task.conditions) + 1)
     expect(page.locator("#report li.bad")).to_have_count(0)
+    expect(page.locator("#card g.condition.ok")).to_have_count(len(entry.task.conditions))
     expect(page.locator("#report li.ok")).to_have_count(len(entry.task.conditions) + 1)
     expect(page.locator("#report li.verdict")).to_have_text(
         re.compile(r"^Solved in \d+:\d\d\.\d!$")
