@@ -24,25 +24,30 @@ turn up are ranked by the points they guard and how little is known of them.
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from dataclasses import dataclass
 from typing import Any
 
 from solver.game import RankedMove, Seat
 from solver.monstrolicious import sim
-from solver.monstrolicious.infer import Counter, Slot, World, determinise, iter_worlds, view_seed
+from solver.monstrolicious.infer import Counter, Slot, World, iter_worlds, slots, view_seed
 from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value, label
 from solver.monstrolicious.view import HIDDEN, View
 
-#: Seconds of work one playout step is assumed to cost (fixes the sample size).
-STEP_SECONDS = 6e-6
+#: Seconds one playout step and one world's set-up are taken to cost: with the
+#: share of the budget planned, they fix the sample size (never the clock, so the
+#: same view and budget give the same hint). The rest of the budget is headroom.
+STEP_SECONDS = 0.3e-6
+WORLD_SECONDS = 30e-6
+SHARE = 0.4
 #: Fewest and most worlds sampled per hint.
-MIN_WORLDS, MAX_WORLDS = 6, 400
+MIN_WORLDS, MAX_WORLDS = 6, 300
 #: Exact search when at most this many tiles remain after the one placed now...
 EXACT_TILES = 2
-#: ...and the worlds times stack orders are at most this many.
-EXACT_WORLDS = 400
+#: ...and searching every world, stack order and reply takes at most this many placements.
+EXACT_PLAYS = 12_000
 
 
 @dataclass(frozen=True)
@@ -114,17 +119,22 @@ def _worlds(view: View, budget: float, n_moves: int) -> tuple[list[tuple[World, 
     """The worlds to search, each with a weight, and whether they are all of them."""
     counter = Counter(view)
     left = sum(view.stack_counts) - 1
-    if left <= EXACT_TILES and counter.total() * 2 <= EXACT_WORLDS:
+    orders = math.factorial(view.stack_counts[view.seat] - 1) * math.factorial(
+        view.stack_counts[1 - view.seat]
+    )
+    exact_plays = counter.total() * orders * n_moves ** (left + 1)
+    if left <= EXACT_TILES and exact_plays <= EXACT_PLAYS:
         listed = list(iter_worlds(view))
         return [(w, 1.0 / len(listed)) for w in listed], True
     rng = random.Random(view_seed(view))
-    per_world = max(1, n_moves * max(left, 1) * SPACES) * STEP_SECONDS
-    n = max(MIN_WORLDS, min(MAX_WORLDS, int(budget * 0.6 / per_world)))
-    worlds = [World(counter.sample(rng), ()) for _ in range(n)]
+    per_world = WORLD_SECONDS + n_moves * (left + 1) * SPACES * STEP_SECONDS
+    n = max(MIN_WORLDS, min(MAX_WORLDS, int(budget * SHARE / per_world)))
     hidden = view.hidden_values()
-    return [(World(w.tiles, tuple(v for v in hidden if v not in w.tiles)), 1.0) for w in worlds], (
-        False
-    )
+    worlds = []
+    for _ in range(n):
+        tiles = counter.sample(rng)
+        worlds.append((World(tiles, tuple(v for v in hidden if v not in tiles)), 1.0))
+    return worlds, False
 
 
 def _orders(view: View, world: World, exact: bool, rng: random.Random) -> list[list[list[Value]]]:
@@ -138,8 +148,8 @@ def _orders(view: View, world: World, exact: bool, rng: random.Random) -> list[l
     else:
         pairs = [
             (list(a), list(b))
-            for a in set(itertools.permutations(own))
-            for b in set(itertools.permutations(them))
+            for a in sorted(set(itertools.permutations(own)))
+            for b in sorted(set(itertools.permutations(them)))
         ]
     out = []
     for a, b in pairs:
@@ -155,9 +165,12 @@ def _rank_places(view: View, moves: list[Move], budget: float) -> list[RankedMov
     worlds, exact = _worlds(view, budget, len(moves))
     rng = random.Random(view_seed(view) ^ 1)
     tallies = [Tally() for _ in moves]
+    owner, base = sim.from_board(view.board)
+    hidden_spaces = [s.index for s in slots(view) if s.place == "board"]
     for world, weight in worlds:
-        state = determinise(view, world, random.Random(0))
-        owner, value = sim.from_board(state.board)
+        value = base.copy()
+        for space, hidden in zip(hidden_spaces, world.tiles, strict=False):
+            value[space] = hidden
         orders = _orders(view, world, exact, rng)
         for stacks in orders:
             for i, move in enumerate(moves):

@@ -4,7 +4,7 @@ A board is one row of spaces per seat, in buffet order; a space holds a
 :class:`Placed` tile or nothing. After every turn at most one tile lies in front
 of each dessert, so the player with a tile there controls it.
 
->>> b = ((None,) * SPACES, (None,) * SPACES)
+>>> b = ((None,) * len(BUFFET.desserts),) * 2
 >>> b = put(b, 1, BUFFET.lollipop, Placed(5))
 >>> wins_battle(5, 5, defender_holds_lollipop=True), wins_battle(5, 5, False)
 (False, True)

@@ -1,0 +1,136 @@
+"""Tests for solver/monstrolicious/hint.py (and the playout simulator it relies on)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Callable, Iterator
+
+from solver.monstrolicious import GAME, sim
+from solver.monstrolicious.hint import hint
+from solver.monstrolicious.infer import determinise, iter_worlds, sample_worlds
+from solver.monstrolicious.state import State
+from solver.monstrolicious.tiles import BUFFET, TRAP, Move, Placed
+from solver.monstrolicious.view import View
+
+Games = Callable[..., Iterator[State]]
+PositionMaker = Callable[..., State]
+D = BUFFET.index
+
+
+def _twin(state: State) -> State:
+    """Another full state with the same view for the mover, hidden tiles moved around."""
+    view = View.of(state, state.current)
+    for seed in range(50):
+        world = sample_worlds(view, 1, random.Random(seed))[0]
+        other = determinise(view, world, random.Random(seed))
+        if (
+            other.board != state.board
+            or other.stacks[1 - state.current] != state.stacks[1 - state.current]
+        ):
+            return other
+    return state
+
+
+def test_hint_is_the_same_for_states_sharing_a_view(games: Games) -> None:
+    compared = 0
+    for state in list(games(2, "greedy"))[4:20:3]:
+        if state.is_terminal():
+            continue
+        twin = _twin(state)
+        seat = state.current
+        assert View.of(twin, seat) == View.of(state, seat)
+        if twin != state:
+            compared += 1
+        assert hint(twin, seat, 0.02) == hint(state, seat, 0.02)
+        assert hint(View.of(state, seat), seat, 0.02) == hint(state, seat, 0.02)
+    assert compared >= 3
+
+
+def test_hint_reads_a_view_from_json(games: Games) -> None:
+    state = list(games(4))[7]
+    seat = state.current
+    view = GAME.from_json(json.loads(json.dumps(state.view(seat))))
+    assert GAME.hint(view, seat, 0.02) == GAME.hint(state, seat, 0.02)
+
+
+def test_hint_ranks_every_move_with_a_reason(games: Games) -> None:
+    for state in list(games(6, "greedy"))[:-1:4]:
+        ranked = hint(state, state.current, 0.02)
+        assert {json.dumps(r.move) for r in ranked} == {
+            json.dumps(m.to_json()) for m in state.legal_moves()
+        }
+        assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
+        assert all(r.reason and "\n" not in r.reason for r in ranked)
+    state = next(games(6))
+    assert hint(state, 1 - state.current, 0.02) == []
+
+
+def test_hint_takes_a_sure_win_on_the_richest_dessert(position: PositionMaker) -> None:
+    rows = {1: {"wedding-cake": Placed(10, True), "cookies": Placed(2, True)}}
+    state = position(0, rows=rows, tops={0: [12]})
+    best = hint(state, 0, 0.05)[0]
+    assert best.move == {"dessert": "wedding-cake"}
+    assert best.detail["take_chance"] == 1.0
+    assert "battle their 10, you win" in best.reason
+
+
+def test_last_tile_is_exact(position: PositionMaker) -> None:
+    """The hint's margin equals the average over every world, played by the rules engine."""
+    rows = {
+        0: {"pie": Placed(9, False, lo=4), "cookies": Placed(3)},
+        1: {"wedding-cake": Placed(6), "lollipop": Placed(1)},
+    }
+    state = position(1, rows=rows, tops={1: [7]}, left={0: 0, 1: 1})
+    view = View.of(state, 1)
+    ranked = {r.move["dessert"]: r for r in hint(state, 1, 0.05)}
+    worlds = list(iter_worlds(view))
+    for move in view.legal_moves():
+        margins = []
+        for world in worlds:
+            end = determinise(view, world).apply(move)
+            assert end.is_terminal()
+            mine, theirs = end.scores()[1].total, end.scores()[0].total
+            margins.append(mine - theirs)
+        r = ranked[BUFFET.keys[move.dessert or 0]]
+        assert r.detail["exact"] == 1.0
+        assert abs(r.detail["expected_margin"] - sum(margins) / len(margins)) < 1e-3
+
+
+def test_reveal_is_ranked_by_what_the_tile_guards(position: PositionMaker) -> None:
+    rows = {1: {"pie": Placed(4), "cookies": Placed(5), "wedding-cake": Placed(6, True)}}
+    state = position(0, rows=rows, tops={0: [3]}).apply(Move(dessert=D("donuts")))
+    ranked = hint(state, 0, 0.02)
+    assert [r.move for r in ranked] == [{"reveal": "pie"}, {"reveal": "cookies"}]
+
+
+def test_simulator_plays_as_the_rules_do(games: Games) -> None:
+    for seed in range(10):
+        states = list(games(seed))
+        for before, after in itertools.pairwise(states):
+            if before.reveal_pending or after.reveal_pending:
+                continue
+            owner, value = sim.from_board(before.board)
+            moved = [
+                s
+                for s in range(len(BUFFET.keys))
+                if before.board[before.current][s] is None
+                and (
+                    after.board[before.current][s] is not None
+                    or before.board[1 - before.current][s] != after.board[1 - before.current][s]
+                )
+            ]
+            if len(moved) != 1 or after.is_terminal():
+                continue
+            tile = before.stacks[before.current][0]
+            sim.play(owner, value, before.current, tile, moved[0])
+            assert (owner, value) == sim.from_board(after.board)
+
+
+def test_trap_is_not_placed_on_a_free_dessert_by_the_playout_policy() -> None:
+    owner, value = [-1] * 11, [0] * 11
+    owner[D("pie")], value[D("pie")] = 1, 11
+    assert sim.greedy_space(owner, value, 0, TRAP) == D("pie")
+    assert sim.greedy_space(owner, value, 0, 12) == D("pie")
+    assert sim.greedy_space(owner, value, 0, 3) == D("wedding-cake")
