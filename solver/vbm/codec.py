@@ -4,8 +4,8 @@
 >>> state = new_state(2, 3)
 >>> state_from_json(state_to_json(state)) == state
 True
->>> sorted(view(state, 0))[:4]
-['areas', 'claimed', 'deck', 'discards']
+>>> view(state, 1)["pile"], view(state, 1)["seed"]
+(76, None)
 """
 
 from __future__ import annotations

@@ -46,12 +46,17 @@ class Evaluator:
         self.totals = [s.total for s in state.scores()]
         self.sides = [t[s] for t, s in zip(self.deck.missions, state.sides, strict=True)]
         self.cache: dict[tuple[str, Pos], Outcome] = {}
+        self.explorers = [
+            self.deck.explorer(name) if name is not None else None for name in state.explorers
+        ]
+        self.mate_explorer = 0
+        if self.mate is not None:
+            both = combined(self.counts[self.mate], self.counts[seat])
+            self.mate_explorer = self._explorer(self.mate, both)
 
-    def _explorer(self, seat: int, own: dict[str, int], mate: dict[str, int] | None) -> int:
-        name = self.state.explorers[seat]
-        if name is None:
-            return 0
-        return explorer_points(self.deck.explorer(name), combined(own, mate))
+    def _explorer(self, seat: int, counts: dict[str, int]) -> int:
+        explorer = self.explorers[seat]
+        return explorer_points(explorer, counts) if explorer is not None else 0
 
     def outcome(self, card: str, cell: Pos, seat: int | None = None) -> Outcome:
         """Totals after ``seat`` (default: the evaluator's) places ``card`` at ``cell``."""
@@ -67,25 +72,31 @@ class Evaluator:
         mate_counts = dict(self.counts[mate]) if mate is not None else None
         gained: list[int] = []
         mate_gained: list[int] = []
+        both = combined(counts, mate_counts) if mate_counts is not None else None
+        team = seat % (state.players // 2) if both is not None else -1
         for tile, side in enumerate(self.sides):
-            pile = list(state.pyramids[tile])
-            if (
-                ("personal", seat, tile) not in state.claimed
-                and counts[side.counter] >= side.personal
-                and pile
-            ):
-                gained.append(pile.pop(0))
-            if mate_counts is None or not pile:
+            pile = state.pyramids[tile]
+            if not pile:
                 continue
-            team = seat % (state.players // 2)
-            if ("team", team, tile) not in state.claimed and combined(counts, mate_counts)[
-                side.counter
-            ] >= side.team:
-                gained.append(pile.pop(0))
-                mate_gained.append(pile.pop(0) if pile else gained[-1])
+            took = 0
+            if (
+                counts[side.counter] >= side.personal
+                and ("personal", seat, tile) not in state.claimed
+            ):
+                gained.append(pile[0])
+                took = 1
+            if (
+                both is not None
+                and len(pile) > took
+                and both[side.counter] >= side.team
+                and ("team", team, tile) not in state.claimed
+            ):
+                gained.append(pile[took])
+                mate_gained.append(pile[took + 1] if len(pile) > took + 1 else pile[took])
         counts["tokens"] += len(gained)
-        if mate_counts is not None:
+        if mate_counts is not None and both is not None:
             mate_counts["tokens"] += len(mate_gained)
+            both["tokens"] += len(gained) + len(mate_gained)
         taken = state.portals[seat]
         new_portals = min(len(after.portal_points - set(taken)), state.portal_left)
         total = (
@@ -93,16 +104,15 @@ class Evaluator:
             + self.deck.portal_vp * (len(taken) + new_portals)
             + sum(state.tokens[seat])
             + sum(gained)
-            + self._explorer(seat, counts, mate_counts)
+            + self._explorer(seat, both or counts)
         )
         mate_total = None
-        if mate is not None and mate_counts is not None:
-            old = self._explorer(mate, self.counts[mate], self.counts[seat])
+        if mate is not None and both is not None and seat == self.seat:
             mate_total = (
                 self.totals[mate]
-                - old
+                - self.mate_explorer
                 + sum(mate_gained)
-                + self._explorer(mate, mate_counts, counts)
+                + self._explorer(mate, both)
             )
         out = Outcome(total, mate_total, sum(gained), new_portals)
         self.cache[key] = out

@@ -1,12 +1,226 @@
-"""Placeholder replaced below."""
+"""The hint: every legal move ranked, with its value and a one-line reason.
+
+Placement moves are valued in three parts:
+
+* **gain** - the exact rise of the objective if the card goes to that cell
+  (:class:`~solver.vbm.evaluate.Evaluator`): the player's own score, or in team
+  mode the lower teammate's score (plus a tenth of the team's sum as tie-break);
+* **plan** - for the best few placements, the CP-SAT model of
+  :mod:`solver.vbm.plan`: the expected extra points of the cards still to come
+  this round (the open rows, or the hand that may come back) in the cells the
+  placement opens;
+* **others** - what the rest of the move hands to the other players: the
+  best card left for the next players in the row (row draft, after the
+  discard), or in the passed hand (hand draft: good for a teammate, bad for an
+  opponent).
+
+Explorer choices are valued by the points each Explorer card would score on
+the expected end-of-game counts of the cards in play.
+
+>>> from solver.vbm.setup import new_state
+>>> state = new_state(2, 3)
+>>> while state.phase == "explorer":
+...     state = state.apply(state.legal_moves()[0])
+>>> ranked = hint(state, 0)
+>>> len(ranked) == len(state.legal_moves()), ranked[0].reason.startswith("place the")
+(True, True)
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import time
+from collections.abc import Hashable, Sequence
 
-from solver.game import RankedMove
-from solver.vbm.moves import move_to_json
+from solver.errors import IllegalMoveError
+from solver.game import DEFAULT_HINT_BUDGET, RankedMove
+from solver.vbm.cards import Card, Pos
+from solver.vbm.evaluate import Evaluator
+from solver.vbm.moves import Move, move_to_json
+from solver.vbm.plan import plan
+from solver.vbm.reasons import describe, effects
+from solver.vbm.rules import frontier
+from solver.vbm.state import TURNS_PER_ROUND, State
+
+#: Placements the CP-SAT plan looks at (the best by exact gain).
+PLANNED = 4
+#: Cells of another player's area tried when valuing cards left to them.
+OTHER_CELLS = 8
+#: Weight of what a passed hand gives its receiver.
+PASS_WEIGHT = 0.3
 
 
-def hint(state: Any, seat: int, budget: float = 0.08) -> list[RankedMove]:
-    return [RankedMove(move_to_json(m), 0.0, "x") for m in state.legal_moves()]
+def _short_list(state: State, seat: int, limit: int) -> list[Pos]:
+    """The ``limit`` open cells of ``seat`` with the most neighbours (ties: first)."""
+    taken = {(r, c) for r, c, _ in state.areas[seat]} | {(0, 0)}
+    cells = frontier(state.areas[seat])
+
+    def crowd(cell: Pos) -> int:
+        r, c = cell
+        return sum((r + dr, c + dc) in taken for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+
+    return sorted(cells, key=lambda cell: -crowd(cell))[:limit]
+
+
+class _Others:
+    """Best gain another seat could make with a card (cached per seat and card)."""
+
+    def __init__(self, state: State, ev: Evaluator) -> None:
+        self.state, self.ev = state, ev
+        self.cells: dict[int, list[Pos]] = {}
+        self.best: dict[tuple[int, str], int] = {}
+
+    def gain(self, seat: int, cards: Sequence[str]) -> int:
+        out = 0
+        for card in cards:
+            key = (seat, card)
+            if key not in self.best:
+                if seat not in self.cells:
+                    self.cells[seat] = _short_list(self.state, seat, OTHER_CELLS)
+                self.best[key] = max(
+                    (self.ev.own_gain(card, cell, seat) for cell in self.cells[seat]), default=0
+                )
+            out = max(out, self.best[key])
+        return out
+
+
+def hint(state: State, seat: int, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
+    """Every legal move of ``seat`` (the seat to move), best first.
+
+    Raises:
+        IllegalMoveError: ``seat`` is not the seat to move.
+    """
+    if state.is_terminal():
+        return []
+    if seat != state.to_move:
+        raise IllegalMoveError(f"seat {seat} is not to move (seat {state.to_move} is)")
+    start = time.perf_counter()
+    if state.phase == "explorer":
+        from solver.vbm.explorers import rank_explorers
+
+        return rank_explorers(state, seat)
+    moves = state.legal_moves()
+    ev = Evaluator(state, seat)
+    pairs = sorted({(str(m.card), m.at) for m in moves if m.at is not None})
+    gain = {pair: ev.team_gain(*pair) for pair in pairs}
+    others = _Others(state, ev)
+    spent = time.perf_counter() - start
+    future = _future(state, ev, gain, others, max(budget - spent, 0.005) * 0.5)
+    ranked = []
+    texts: dict[tuple[str, Pos], str] = {}
+    for move in moves:
+        assert move.card is not None and move.at is not None
+        pair = (move.card, move.at)
+        if pair not in texts:
+            texts[pair] = _pair_text(state, ev, seat, pair, gain[pair], future.get(pair, 0.0))
+        left, why = _others(state, seat, move, others)
+        value = gain[pair] + future.get(pair, 0.0) + left
+        ranked.append(
+            RankedMove(
+                move_to_json(move),
+                round(value, 3),
+                texts[pair] + why,
+                {"gain": gain[pair], "plan": future.get(pair, 0.0), "others": left},
+            )
+        )
+    ranked.sort(key=lambda r: -r.value)
+    return ranked
+
+
+def _expected(state: State, seat: int, card: str) -> tuple[dict[str, float], int]:
+    """Cards ``seat`` may still get this round (with their chance) and how many it places."""
+    chance = 1.0 / state.players
+    if state.phase == "rows":
+        rows = [row for row in state.rows if card not in row]
+        return {c: chance for row in rows for c in row}, 1
+    hand = [c for c in state.hands[seat] if c != card]
+    slots = TURNS_PER_ROUND - state.turn - 1
+    return {c: chance for c in hand}, min(slots, len(hand))
+
+
+def _future(
+    state: State,
+    ev: Evaluator,
+    gain: dict[tuple[str, Pos], float],
+    others: _Others,
+    seconds: float,
+) -> dict[tuple[str, Pos], float]:
+    """Planned extra points of the best few placements (CP-SAT, see ``plan``)."""
+    seat = ev.seat
+    top = sorted(gain, key=lambda pair: (-gain[pair], pair))[:PLANNED]
+    values: dict[Hashable, dict[tuple[Hashable, str], float]] = {}
+    chances: dict[str, float] = {}
+    slots = 1
+    here = _short_list(state, seat, OTHER_CELLS)
+    best_now: dict[str, float] = {}
+    for card, cell in top:
+        expect, slots = _expected(state, seat, card)
+        chances.update(expect)
+        if not expect or slots <= 0:
+            continue
+        placed = (*state.areas[seat], (cell[0], cell[1], card))
+        areas = list(state.areas)
+        areas[seat] = placed
+        after = Evaluator(_with_areas(state, tuple(areas)), seat)
+        taken = {(r, c) for r, c, _ in placed} | {(0, 0)}
+        near = [
+            (cell[0] + dr, cell[1] + dc)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if (cell[0] + dr, cell[1] + dc) not in taken
+        ]
+        table: dict[tuple[Hashable, str], float] = {}
+        for other in expect:
+            if other not in best_now:
+                best_now[other] = max(
+                    (ev.own_gain(other, spot) for spot in here if spot != cell), default=0
+                )
+            for spot in near:
+                extra = after.own_gain(other, spot) - best_now[other]
+                if extra > 0:
+                    table[(spot, other)] = float(extra)
+        values[(card, cell)] = table
+    if not values:
+        return {}
+    planned = plan(values, chances, slots, seconds)
+    return {pair: value for pair, value in planned.items() if isinstance(pair, tuple)}
+
+
+def _with_areas(state: State, areas: tuple[tuple[tuple[int, int, str], ...], ...]) -> State:
+    from dataclasses import replace
+
+    return replace(state, areas=areas)
+
+
+def _pair_text(
+    state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos], value: float, planned: float
+) -> str:
+    card: Card = state.deck.card(pair[0])
+    done = effects(state, ev, seat, pair)
+    own = ev.own_gain(*pair)
+    text = f"place {describe(card)} at ({pair[1][0]},{pair[1][1]})"
+    text += f": {done}, +{own}" if done else f": +{own}"
+    if state.mode == "team":
+        text += f"; your team's lower score rises by {value:.1f}"
+    if planned > 0:
+        text += f"; sets up about {planned:.1f} more for cards still to come"
+    return text
+
+
+def _others(state: State, seat: int, move: Move, others: _Others) -> tuple[float, str]:
+    """What the rest of the move leaves to the other players: (value, reason)."""
+    if state.phase == "draft":
+        target = move.pass_to
+        if target is None or target == seat:
+            return 0.0, ""
+        rest = [c for c in state.hands[seat] if c != move.card]
+        best = others.gain(target, rest)
+        if state.mode == "team" and target == state.mate(seat):
+            return PASS_WEIGHT * best, f"; pass to your teammate (seat {target}), best card +{best}"
+        return -PASS_WEIGHT * best, f"; pass to seat {target}, whose best card is +{best}"
+    if move.discard is None:
+        return 0.0, ""
+    row = state.rows[move.row] if move.row is not None else state.live
+    rest = [c for c in row if c not in (move.card, move.discard)]
+    nxt = (seat + 1) % state.players
+    best = others.gain(nxt, rest)
+    weight = 1.0 / (state.players - 1)
+    return -weight * best, f"; discard {move.discard}, leaving seat {nxt} at most +{best}"

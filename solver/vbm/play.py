@@ -5,10 +5,10 @@ Every refusal names the rule it breaks.
 >>> from solver.vbm.setup import new_state
 >>> from solver.vbm.moves import Move
 >>> state = new_state(2, 7)
->>> state.apply(Move(explorer="E99"))
+>>> state.apply(Move(explorer="E99"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-solver.errors.IllegalMoveError: keep one of the two Explorer cards you were dealt (E10, E08)
+solver.errors.IllegalMoveError: keep one of the two Explorer cards you were dealt (...)
 """
 
 from __future__ import annotations

@@ -130,36 +130,109 @@ def sand_score(
     return vp * len(terrains)
 
 
-def _ice(cells: Mapping[Pos, Card]) -> tuple[int, int, int]:
-    """(ice line points, completed Ice monsters, flipped Ice monsters)."""
-    beams: Counter[Pos] = Counter()
-    for (r, c), card in cells.items():
-        for direction in card.beams:
-            dr, dc = STEPS[direction]
-            beams[(r + dr, c + dc)] += 1
-    points = sum(card.vp for card in cells.values() if card.terrain is Terrain.ICE)
-    complete = flipped = 0
-    for (r, c), card in cells.items():
+def analyse(deck: Deck, area: Area) -> Tally:
+    """Counters and area-decided score lines of one play area.
+
+    Sand cards: every Sand card but the last one placed has been flipped (each
+    new Sand card flips the one placed before it).
+    """
+    by_id = deck.by_id
+    cells: dict[Pos, Card] = {}
+    count = dict.fromkeys(TERRAINS, 0)
+    printed = dict.fromkeys(TERRAINS, 0)
+    beams: dict[Pos, int] = {}
+    heads: list[Pos] = []
+    lefts: list[Pos] = []
+    tops: list[Pos] = []
+    corners: list[Pos] = []
+    sands: list[tuple[Pos, Card]] = []
+    babies = grass = mutagens = rocks = 0
+    for r, c, card_id in area:
+        card = by_id[card_id]
+        pos = (r, c)
+        cells[pos] = card
+        count[card.terrain] += 1
+        printed[card.terrain] += card.vp
+        babies += card.baby
+        grass += card.grass
+        rocks += card.rocks
+        if card.beams:
+            mutagens += len(card.beams)
+            for direction in card.beams:
+                dr, dc = STEPS[direction]
+                beams[(r + dr, c + dc)] = beams.get((r + dr, c + dc), 0) + 1
+        if card.mama == "head":
+            heads.append(pos)
+        if card.ice is not None and card.ice.half == "left":
+            lefts.append(pos)
+        if card.crystals:
+            tops.append(pos)
+        if "se" in card.portals:
+            corners.append(pos)
+        if card.sand is not None:
+            sands.append((pos, card))
+    ice_points, ice_monsters, flipped = _ice(cells, lefts, beams)
+    ice_points += printed[Terrain.ICE]
+    mamas = _mamas(cells, heads)
+    crystals = _crystals(cells, tops)
+    portal_points = _portals(cells, corners)
+    sand_points = 0
+    for k, (pos, card) in enumerate(sands):
+        rule = card.flipped if k < len(sands) - 1 else card.sand
+        assert rule is not None
+        sand_points += sand_score(rule.region, rule.condition, rule.vp, pos, cells)
+    counts = {t.value: count[t] for t in TERRAINS}
+    counts |= {
+        "water_monsters": mamas + babies,
+        "big_mamas": mamas,
+        "babies": babies,
+        "ice_monsters": ice_monsters,
+        "flipped_ice": flipped,
+        "mutagens": mutagens,
+        "rock_monsters": rocks,
+        "crystals": sum(crystals.values()),
+        "crystal_sets": min(crystals.get(colour, 0) for colour in COLOURS),
+        **{f"crystal_{colour}": crystals.get(colour, 0) for colour in COLOURS},
+        "portals": len(portal_points),
+        "grass_symbols": grass,
+        "terrains": sum(1 for n in count.values() if n),
+        "tokens": 0,
+    }
+    lines = {
+        "ice": ice_points,
+        "water": printed[Terrain.WATER],
+        "grassland": deck.grass_vp(grass) + printed[Terrain.GRASSLAND],
+        "sand": sand_points + printed[Terrain.SAND],
+        "lava": printed[Terrain.LAVA],
+        "rock": printed[Terrain.ROCK],
+        "crystals": sum(CRYSTAL_VP[colour] * n for colour, n in crystals.items()),
+    }
+    return Tally(counts, lines, portal_points)
+
+
+def _ice(
+    cells: Mapping[Pos, Card], lefts: list[Pos], beams: Mapping[Pos, int]
+) -> tuple[int, int, int]:
+    """(points flipping adds, completed Ice monsters, flipped Ice monsters)."""
+    points = complete = flipped = 0
+    for r, c in lefts:
+        card = cells[(r, c)]
         half = card.ice
-        if half is None or half.half != "left":
-            continue
         right = cells.get((r, c + 1))
-        if right is None or right.ice is None or right.ice.half != "right":
+        if half is None or right is None or right.ice is None or right.ice.half != "right":
             continue
         if right.ice.kind != half.kind:
             continue
         complete += 1
-        if beams[(r, c)] + beams[(r, c + 1)] >= half.beams:
+        if beams.get((r, c), 0) + beams.get((r, c + 1), 0) >= half.beams:
             flipped += 1
             points += half.upgraded - card.vp - right.vp
     return points, complete, flipped
 
 
-def _mamas(cells: Mapping[Pos, Card]) -> int:
+def _mamas(cells: Mapping[Pos, Card], heads: list[Pos]) -> int:
     done = 0
-    for (r, c), card in cells.items():
-        if card.mama != "head":
-            continue
+    for r, c in heads:
         k = c + 1
         while (nxt := cells.get((r, k))) is not None and nxt.mama == "body":
             k += 1
@@ -168,77 +241,22 @@ def _mamas(cells: Mapping[Pos, Card]) -> int:
     return done
 
 
-def _crystals(cells: Mapping[Pos, Card]) -> Counter[str]:
-    done: Counter[str] = Counter()
-    for (r, c), card in cells.items():
+def _crystals(cells: Mapping[Pos, Card], tops: list[Pos]) -> dict[str, int]:
+    done: dict[str, int] = {}
+    for r, c in tops:
         below = cells.get((r + 1, c))
-        if below is None or not card.crystals or not below.crystals:
+        if below is None or not below.crystals:
             continue
-        for edge, colour in card.crystals:
+        for edge, colour in cells[(r, c)].crystals:
             if edge == "bottom" and ("top", colour) in below.crystals:
-                done[colour] += 1
+                done[colour] = done.get(colour, 0) + 1
     return done
 
 
-def _portals(cells: Mapping[Pos, Card]) -> frozenset[Pos]:
+def _portals(cells: Mapping[Pos, Card], corners: list[Pos]) -> frozenset[Pos]:
     points = set()
-    for (r, c), card in cells.items():
-        if "se" not in card.portals:
-            continue
+    for r, c in corners:
         ne, sw, nw = cells.get((r, c + 1)), cells.get((r + 1, c)), cells.get((r + 1, c + 1))
         if ne and sw and nw and "sw" in ne.portals and "ne" in sw.portals and "nw" in nw.portals:
             points.add((r + 1, c + 1))
     return frozenset(points)
-
-
-def analyse(deck: Deck, area: Area) -> Tally:
-    """Counters and area-decided score lines of one play area.
-
-    Sand cards: every Sand card but the last one placed has been flipped (each
-    new Sand card flips the one placed before it).
-    """
-    cells = grid(deck, area)
-    terrains = Counter(card.terrain for card in cells.values())
-    ice_points, ice_monsters, flipped = _ice(cells)
-    mamas = _mamas(cells)
-    crystals = _crystals(cells)
-    portal_points = _portals(cells)
-    sands = [(r, c, deck.by_id[i]) for r, c, i in area if deck.by_id[i].sand is not None]
-    sand_points = 0
-    for k, (r, c, card) in enumerate(sands):
-        rule = card.flipped if k < len(sands) - 1 else card.sand
-        assert rule is not None
-        sand_points += sand_score(rule.region, rule.condition, rule.vp, (r, c), cells)
-    grass = sum(card.grass for card in cells.values())
-    babies = sum(card.baby for card in cells.values())
-    counts = {t.value: terrains[t] for t in TERRAINS}
-    counts |= {
-        "water_monsters": mamas + babies,
-        "big_mamas": mamas,
-        "babies": babies,
-        "ice_monsters": ice_monsters,
-        "flipped_ice": flipped,
-        "mutagens": sum(len(card.beams) for card in cells.values()),
-        "rock_monsters": sum(card.rocks for card in cells.values()),
-        "crystals": sum(crystals.values()),
-        "crystal_sets": min(crystals[colour] for colour in COLOURS),
-        **{f"crystal_{colour}": crystals[colour] for colour in COLOURS},
-        "portals": len(portal_points),
-        "grass_symbols": grass,
-        "terrains": len(terrains),
-        "tokens": 0,
-    }
-
-    def printed(terrain: Terrain) -> int:
-        return sum(card.vp for card in cells.values() if card.terrain is terrain)
-
-    lines = {
-        "ice": ice_points,
-        "water": printed(Terrain.WATER),
-        "grassland": deck.grass_vp(grass) + printed(Terrain.GRASSLAND),
-        "sand": sand_points + printed(Terrain.SAND),
-        "lava": printed(Terrain.LAVA),
-        "rock": printed(Terrain.ROCK),
-        "crystals": sum(CRYSTAL_VP[colour] * n for colour, n in crystals.items()),
-    }
-    return Tally(counts, lines, portal_points)

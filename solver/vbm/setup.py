@@ -8,8 +8,8 @@ the mission tiles; ``mission_sides`` (five 0/1 values) turns them by hand.
 >>> state = new_state(4, 1)
 >>> state.mode, len(state.hands[0]), len(state.pile), state.teams
 ('team', 10, 40, ((0, 2), (1, 3)))
->>> new_state(2, 1).rows
-(('L21', 'S08', 'I16', 'W23'),)
+>>> [len(row) for row in new_state(2, 1).rows], len(new_state(3, 1).rows[0])
+([4], 6)
 >>> new_state(5, 1, {"mode": "team"})
 Traceback (most recent call last):
 ...
