@@ -2,8 +2,10 @@
 
 >>> from solver.vbm.cards import standard_deck
 >>> deck = standard_deck()
->>> describe(deck.card("W03")), describe(deck.card("I01")), describe(deck.card("S01"))
-('the Big Mama tail W03', 'the yeti left half I01', 'the Sand card S01 (adjacent, any terrain, 1 VP per card)')
+>>> describe(deck.card("W03")), describe(deck.card("I01"))
+('the Big Mama tail W03', 'the yeti left half I01')
+>>> describe(deck.card("S01"))
+'the Sand card S01 (adjacent, any terrain, 1 VP per card)'
 """
 
 from __future__ import annotations
