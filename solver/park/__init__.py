@@ -1,0 +1,35 @@
+"""Monster Park: the rules engine, hints and players (registry name ``park``).
+
+>>> GAME.title, GAME.min_players, GAME.max_players
+('Monster Park', 2, 4)
+>>> s = GAME.new(2, 1, {"fifth_slot_buyable": True})
+>>> GAME.from_json(s.to_json()) == s
+True
+"""
+
+from __future__ import annotations
+
+from solver.game import Game
+from solver.park.hint import hint
+from solver.park.moves import Move
+from solver.park.notation import state_from_json
+from solver.park.players import GreedyPlayer, HintPlayer, RandomPlayer
+from solver.park.settings import DEFAULTS
+from solver.park.state import ParkState, new_game
+
+GAME = Game(
+    name="park",
+    title="Monster Park",
+    min_players=2,
+    max_players=4,
+    default_players=2,
+    new=new_game,
+    from_json=state_from_json,
+    move_from_json=Move.from_json,
+    move_to_json=Move.to_json,
+    hint=hint,
+    players={"random": RandomPlayer, "greedy": GreedyPlayer, "hint": HintPlayer},
+    settings=DEFAULTS,
+)
+
+__all__ = ["GAME", "Move", "ParkState", "new_game"]

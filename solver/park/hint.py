@@ -1,0 +1,315 @@
+"""Hints: every legal move of the player to move, ranked by expected final points.
+
+In the action step each action is first evaluated exactly for this turn
+(``evaluate``: tokens, the expected points of a face-down monster, the best
+tourist claim order after it). The CP-SAT model of ``plan`` then adds the best
+plan for the player's next turns that starts with that action, over the cards
+the player can see and the known make-up of the deck. In the tourist step the
+claims are ranked exactly by the tokens they bring.
+
+>>> from solver.park.state import new_game
+>>> ranked = hint(new_game(2, seed=3), 0, 0.5)
+>>> len(ranked) == len(new_game(2, seed=3).legal_moves())
+True
+>>> ranked[0].value >= ranked[-1].value
+True
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+
+from solver.errors import NotationError
+from solver.game import RankedMove, Seat
+from solver.park.cards import AREAS, UPGRADE_COST, UPGRADE_KINDS, CardId, Monster, Upgrade
+from solver.park.evaluate import Evaluation, evaluate
+from solver.park.moves import Move
+from solver.park.plan import COUNT, SCALE, After, Option, Target, build, solve
+from solver.park.rules import AREA_ROOM, counts, floor, is_full
+from solver.park.state import ParkState
+
+#: Future turns the plan looks at.
+HORIZON = 3
+#: Chance a visible track monster survives one opponent turn.
+SURVIVE = 0.88
+#: Chance a tourist still on the track is there when the plan meets its wish.
+TOURIST_STAYS = 0.6
+#: The price the plan assumes for a monster the deck has yet to show.
+DRAW_PRICE = 2
+
+
+def hint(state: ParkState, seat: Seat, budget_seconds: float = 0.08) -> list[RankedMove]:
+    """Every legal move of ``seat`` ranked best first, each with its value and a reason.
+
+    Raises:
+        NotationError: it is not ``seat``'s turn.
+    """
+    if state.to_move is None:
+        return []
+    if seat != state.to_move:
+        raise NotationError(f"it is seat {state.to_move}'s turn, not seat {seat}'s")
+    moves = state.legal_moves()
+    if state.phase == "tourists":
+        ranked = [_claim_hint(state, m) for m in moves]
+    else:
+        ranked = _action_hints(state, moves, budget_seconds)
+    order = sorted(range(len(ranked)), key=lambda i: -ranked[i].value)
+    return [ranked[i] for i in order]
+
+
+def _claim_hint(state: ParkState, move: Move) -> RankedMove:
+    rewards = [state.cards.tourist(t).reward for t in move.tourists]
+    total = sum(rewards)
+    if state.bank is not None:
+        total = min(total, state.bank)
+    if not move.tourists:
+        reason = "invite no tourist: +0"
+    else:
+        parts = [f"{t} (+{r})" for t, r in zip(move.tourists, rewards, strict=True)]
+        reason = f"invite {', then '.join(parts)}: +{total} tokens"
+    return RankedMove(move.to_json(), float(total), reason, {"tokens": float(total)})
+
+
+def _action_hints(state: ParkState, moves: list[Move], budget: float) -> list[RankedMove]:
+    start = time.perf_counter()
+    evals = [evaluate(state, m) for m in moves]
+    afters = [_after(state, m, e) for m, e in zip(moves, evals, strict=True)]
+    horizon = _horizon(state)
+    solved: list[tuple[float, tuple[str, ...]] | None] = [None] * len(moves)
+    if horizon and len(moves) > 1:
+        options = [o for t in range(1, horizon + 1) for o in _options(state, moves, t)]
+        plan = build(afters, options, horizon, _targets(state))
+        result = solve(plan, budget - (time.perf_counter() - start))
+        if result is not None:
+            solved = list(zip(result.values, result.steps, strict=True))
+    out = []
+    for m, e, s in zip(moves, evals, solved, strict=True):
+        value = s[0] if s is not None else e.value
+        reason = _describe(state, m, e)
+        if s is not None and s[1]:
+            reason += f"; then {', '.join(s[1][:horizon])}"
+        reason += f" (plan worth {value:.1f})" if s is not None else ""
+        detail = {"this_turn": round(e.value, 3), "tourists": round(e.reward, 3)}
+        out.append(RankedMove(m.to_json(), round(value, 3), reason, detail))
+    return out
+
+
+def _describe(state: ParkState, move: Move, e: Evaluation) -> str:
+    deck = state.cards
+    if move.action == "token":
+        text = "take a token: +1"
+    elif move.action == "upgrade":
+        assert move.kind is not None
+        card = state.upgrade_row[UPGRADE_KINDS.index(move.kind)]
+        assert card is not None
+        u = deck.upgrade(card)
+        text = f"buy the size-{u.size} {u.kind} for the {move.area} area: -{u.cost}"
+    elif move.action == "invite":
+        assert move.slot is not None and state.track[move.slot] is not None
+        m = deck.monster(state.track[move.slot] or "")
+        price = state.price(move.slot) or 0
+        text = f"invite the size-{m.size} {m.area} monster for {price}: scores {e.points:.1f}"
+    else:
+        text = "pass: no action is possible"
+    if e.claim:
+        gains = ", ".join(f"'{deck.tourist(t).text}' (+{deck.tourist(t).reward})" for t in e.claim)
+        text += f", completes {gains}"
+    return text
+
+
+def _horizon(state: ParkState) -> int:
+    """How many more turns the player can count on (at most ``HORIZON``)."""
+    if state.final_round:
+        return 0
+    free = [3 * AREA_ROOM - sum(len(a) for a in p) for p in state.parks]
+    others = [f for seat, f in enumerate(free) if seat != state.to_move]
+    return min(HORIZON, *others)
+
+
+def _after(state: ParkState, move: Move, e: Evaluation) -> After:
+    seat = state.to_move
+    assert seat is not None
+    deck = state.cards
+    top = max(e.outcomes, key=lambda o: o.probability)
+    park = top.park
+    c = counts(deck, state.parks[seat])
+    base = counts(deck, park)
+    placed = deck.card(top.card) if top.card else None
+    pf = e.friendly
+    friendly10, nasty10 = c.friendly * COUNT, c.nasty * COUNT
+    has_f = [COUNT * _has(state, seat, k, True) for k in range(3)]
+    has_n = [COUNT * _has(state, seat, k, False) for k in range(3)]
+    if isinstance(placed, Monster):
+        k = AREAS.index(placed.area)
+        friendly10 += round(COUNT * pf)
+        nasty10 += round(COUNT * (1 - pf))
+        has_f[k] = max(has_f[k], round(COUNT * pf))
+        has_n[k] = max(has_n[k], round(COUNT * (1 - pf)))
+    row = {t for t in state.tourist_row if t is not None}
+    return After(
+        value=round(e.value * SCALE),
+        tokens=round(e.tokens),
+        floors=tuple(floor(deck, a) for a in park),
+        free=tuple(AREA_ROOM - len(a) for a in park),
+        counts=base,
+        friendly10=friendly10,
+        nasty10=nasty10,
+        has_friendly10=tuple(has_f),
+        has_nasty10=tuple(has_n),
+        held=len(state.held[seat]) + len(e.claim),
+        tourists=frozenset(row - set(e.claim)),
+        ends=is_full(park),
+    )
+
+
+def _has(state: ParkState, seat: int, k: int, friendly: bool) -> bool:
+    deck = state.cards
+    for card_id in state.parks[seat][k]:
+        card = deck.card(card_id)
+        if isinstance(card, Monster) and card.friendly == friendly:
+            return True
+    return False
+
+
+def _unseen(state: ParkState) -> list[Monster]:
+    """Monsters the deck may still bring (its make-up is public knowledge)."""
+    pool = list(state.deck) + (list(state.discard) if len(state.deck) < 10 else [])
+    return [state.cards.monster(c) for c in pool]
+
+
+def _face_down_stats(state: ParkState, card_id: CardId) -> tuple[float, float]:
+    """Expected points and friendly chance of a face-down monster."""
+    from solver.park.evaluate import hidden_outcomes
+
+    deck = state.cards
+    points = friendly = 0.0
+    for p, rep in hidden_outcomes(state, card_id):
+        m = deck.monster(rep)
+        points += p * m.points
+        friendly += p * m.friendly
+    return points, friendly
+
+
+def _options(state: ParkState, moves: list[Move], t: int) -> list[Option]:
+    """The cards future turn ``t`` (1 = the player's next turn) may place."""
+    deck = state.cards
+    n = state.players
+    opts: list[Option] = []
+    survive = SURVIVE ** ((n - 1) * t)
+    by_spot: dict[tuple[CardId, int], set[int]] = {}
+    for i, m in enumerate(moves):
+        track = list(state.track)
+        if m.action == "invite" and m.slot is not None:
+            track[m.slot] = None
+        for pos, c in enumerate([c for c in track[1:] if c is not None]):
+            by_spot.setdefault((c, pos), set()).add(i)
+    for (c, pos0), allowed in sorted(by_spot.items()):
+        pos = pos0 - (n - 1) - (t - 1) * n
+        price = state.price(pos) if pos >= 0 else None
+        if price is None:
+            continue
+        monster = deck.monster(c)
+        points, pf = _face_down_stats(state, c)
+        value = survive * (points - price) + (1 - survive)
+        opts.append(
+            Option(
+                name=f"invite size-{monster.size} {monster.area}",
+                area=monster.area,
+                size=monster.size,
+                price=price,
+                value=round(value * SCALE),
+                weight=round(COUNT * survive),
+                friendly=round(COUNT * survive * pf),
+                upgrade=False,
+                allowed=frozenset(allowed),
+                key=f"track:{c}",
+            )
+        )
+    unseen = _unseen(state)
+    reach = min(4, n * t)
+    classes = Counter((m.area, m.size) for m in unseen)
+    for (area, size), count in sorted(classes.items()):
+        members = [m for m in unseen if m.area == area and m.size == size]
+        q = 1 - (1 - count / len(unseen)) ** reach
+        points = sum(m.points for m in members) / count
+        pf = sum(m.friendly for m in members) / count
+        value = q * (points - DRAW_PRICE) + (1 - q)
+        opts.append(
+            Option(
+                name=f"a new size-{size} {area}",
+                area=area,
+                size=size,
+                price=DRAW_PRICE,
+                value=round(value * SCALE),
+                weight=round(COUNT * q),
+                friendly=round(COUNT * q * pf),
+                upgrade=False,
+                allowed=frozenset(range(len(moves))),
+                key=f"class:{area}:{size}",
+                limit=min(2, count),
+            )
+        )
+    opts += _upgrade_options(state, moves)
+    return opts
+
+
+def _upgrade_options(state: ParkState, moves: list[Move]) -> list[Option]:
+    deck = state.cards
+    placed = {c for p in state.parks for a in p for c in a}
+    opts = []
+    everyone = set(range(len(moves)))
+    for k, kind in enumerate(UPGRADE_KINDS):
+        buyers = {i for i, m in enumerate(moves) if m.action == "upgrade" and m.kind == kind}
+        shown = state.upgrade_row[k]
+        rest = [u for u in deck.upgrades if u.kind == kind and u.id not in placed and u.id != shown]
+        scenarios: list[tuple[set[int], Upgrade | None, int]] = []
+        if shown is not None:
+            scenarios.append((everyone - buyers, deck.upgrade(shown), len(rest) + 1))
+        if rest and (buyers or shown is None):
+            size = round(sum(u.size for u in rest) / len(rest))
+            guess = Upgrade(f"{kind}-next", kind, size, UPGRADE_COST[kind])
+            scenarios.append((buyers if shown is not None else everyone, guess, len(rest)))
+        for allowed, u, left in scenarios:
+            if u is None or not allowed:
+                continue
+            for area in AREAS:
+                opts.append(
+                    Option(
+                        name=f"buy {kind} for {area}",
+                        area=area,
+                        size=u.size,
+                        price=u.cost,
+                        value=-u.cost * SCALE,
+                        weight=COUNT,
+                        friendly=0,
+                        upgrade=True,
+                        allowed=frozenset(allowed),
+                        key=f"upgrade:{kind}:{area}",
+                        limit=left,
+                    )
+                )
+    return opts
+
+
+def _targets(state: ParkState) -> list[Target]:
+    deck = state.cards
+    out = []
+    for t in state.tourist_row:
+        if t is None:
+            continue
+        tourist = deck.tourist(t)
+        if tourist.need == "run":
+            continue
+        out.append(
+            Target(
+                id=t,
+                need=tourist.need,
+                count=tourist.count,
+                area_index=AREAS.index(tourist.area) if tourist.area else 0,
+                size=tourist.size,
+                character=tourist.character,
+                reward=round(tourist.reward * TOURIST_STAYS * SCALE),
+            )
+        )
+    return out

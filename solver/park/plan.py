@@ -1,0 +1,250 @@
+"""The hint's optimisation model: a CP-SAT plan of this turn and the next few.
+
+One model holds every candidate action for this turn (one Boolean each, exactly
+one chosen) and ``K`` future turns of the same player. A future turn takes a
+token or places one card: a monster still visible on the track (if it will not
+have been discarded by then, at the price of the position it will have
+reached), a monster of each area and size that the unseen deck may bring
+(weighted by the chance one shows up within reach), or an upgrade. The park
+rules hold throughout: monsters only in their own area, each at least as large
+as the card before it (an upgrade resets that), at most 5 cards an area, and
+never more tokens spent than held. Tourists on the track are targets whose
+requirements the planned park must meet. The objective is expected points:
+this turn's exact value plus the plan's points, tokens and tourist rewards.
+
+Each candidate is valued by solving the same model with that candidate fixed
+(an assumption), so every legal action gets the best plan that starts with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from solver.park.cards import AREAS, Area, CardId
+from solver.park.rules import Counts
+
+SCALE = 100  # objective units per point
+COUNT = 10  # count units per monster (counts are expectations)
+FLOOR_PENALTY = 20  # per size unit of an area's floor after the plan (flexibility)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A card a future turn may place.
+
+    Args:
+        name: readable name for reasons.
+        area: the area it goes to (upgrades get one option per area).
+        size: its size.
+        price: tokens it costs.
+        value: expected points gained, scaled (SCALE), price included.
+        weight: count units it adds (COUNT when sure, less when it may not show).
+        friendly: count units it adds to the friendly counts.
+        upgrade: True for an upgrade.
+        allowed: indices of the candidates after which it exists.
+        key: cards with the same key are one card (taken at most once).
+        limit: how many times options with this key may be taken.
+    """
+
+    name: str
+    area: Area
+    size: int
+    price: int
+    value: int
+    weight: int
+    friendly: int
+    upgrade: bool
+    allowed: frozenset[int]
+    key: str
+    limit: int = 1
+
+
+@dataclass(frozen=True)
+class After:
+    """The player's position after one candidate action (expected where hidden)."""
+
+    value: int  # this turn's exact expected value, scaled
+    tokens: int
+    floors: tuple[int, ...]
+    free: tuple[int, ...]
+    counts: Counts
+    friendly10: int  # friendly monsters x COUNT (expected)
+    nasty10: int
+    has_friendly10: tuple[int, ...]  # per area, x COUNT
+    has_nasty10: tuple[int, ...]
+    held: int
+    tourists: frozenset[CardId]  # tourists still on the track for later turns
+    ends: bool  # the park is full: no more turns
+
+
+@dataclass(frozen=True)
+class Target:
+    """A tourist the plan may aim for."""
+
+    id: CardId
+    need: str
+    count: int
+    area_index: int
+    size: int
+    character: str
+    reward: int  # scaled, availability included
+
+
+@dataclass
+class Plan:
+    """One model holding an independent plan for every candidate."""
+
+    model: cp_model.CpModel
+    objectives: list[Any]
+    picks: list[list[tuple[int, cp_model.IntVar, str]]]
+
+
+def build(afters: list[After], options: list[Option], turns: int, targets: list[Target]) -> Plan:
+    """The model: for each candidate, the best plan of ``turns`` more turns after it.
+
+    The plans share nothing, so maximising their sum maximises each, and one
+    solve values every candidate.
+    """
+    model = cp_model.CpModel()
+    objectives, picks = [], []
+    for i, after in enumerate(afters):
+        mine = [o for o in options if i in o.allowed]
+        objective, chosen = _one_plan(model, after, mine, turns, targets, f"c{i}_")
+        objectives.append(objective)
+        picks.append(chosen)
+    model.maximize(sum(objectives))
+    return Plan(model, objectives, picks)
+
+
+def _one_plan(
+    m: cp_model.CpModel,
+    a: After,
+    options: list[Option],
+    turns: int,
+    targets: list[Target],
+    tag: str = "",
+) -> tuple[Any, list[tuple[int, cp_model.IntVar, str]]]:
+    """The plan after one candidate: its objective (scaled points) and its choices.
+
+    Within the horizon the plan chooses a set of cards, not their order: any
+    set the park rules allow can be placed smallest first in each area, so
+    the size rule only bites on monsters smaller than the area's floor, which
+    need an upgrade no larger than themselves in the same area first.
+    """
+    turns = 0 if a.ends else turns
+    objective: list[Any] = [a.value, turns * SCALE]
+    chosen = [o for o in _best_sources(a, options)] if turns else []
+    ys = [m.new_bool_var(f"{tag}y{j}") for j in range(len(chosen))]
+    picks = [(0, y, o.name) for y, o in zip(ys, chosen, strict=True)]
+    if not ys:
+        return sum(objective), picks
+    m.add(sum(ys) <= turns)
+    spent = sum(y * o.price for y, o in zip(ys, chosen, strict=True) if o.price)
+    m.add(a.tokens + turns - sum(ys) >= spent)
+    objective += [y * (o.value - SCALE) for y, o in zip(ys, chosen, strict=True)]
+    totals: dict[str, Any] = {"upgrades": a.counts.upgrades * COUNT}
+    totals |= {"friendly": a.friendly10, "nasty": a.nasty10}
+    for k in range(3):
+        totals[f"area{k}"] = a.counts.by_area[k] * COUNT
+        totals[f"hasf{k}"] = a.has_friendly10[k]
+        totals[f"hasn{k}"] = a.has_nasty10[k]
+    for size in range(6):
+        totals[f"size{size}"] = a.counts.by_size[size] * COUNT
+    for k, area in enumerate(AREAS):
+        here = [(y, o) for y, o in zip(ys, chosen, strict=True) if o.area == area]
+        if not here:
+            objective.append(-a.floors[k] * FLOOR_PENALTY if a.free[k] else 0)
+            continue
+        m.add(sum(y for y, _ in here) <= a.free[k])
+        ups = [(y, o) for y, o in here if o.upgrade]
+        end = m.new_int_var(0, 5, f"{tag}end{k}")
+        if not ups:
+            m.add(end >= a.floors[k])
+        for y, o in here:
+            if o.upgrade:
+                totals["upgrades"] += y * o.weight
+                continue
+            m.add(end >= o.size).only_enforce_if(y)
+            if o.size < a.floors[k]:
+                m.add(y <= sum(u for u, uo in ups if uo.size <= o.size))
+            totals[f"area{k}"] += y * o.weight
+            totals[f"size{o.size}"] += y * o.weight
+            totals["friendly"] += y * o.friendly
+            totals["nasty"] += y * (o.weight - o.friendly)
+            totals[f"hasf{k}"] += y * o.friendly
+            totals[f"hasn{k}"] += y * (o.weight - o.friendly)
+        objective.append(-end * FLOOR_PENALTY)
+    zs: dict[str, Any] = {}
+    for tg in targets:
+        if tg.id in a.tourists and tg.need != "run":
+            zs[tg.id] = m.new_bool_var(f"{tag}z_{tg.id}")
+            objective.append(zs[tg.id] * tg.reward)
+    for tg in targets:
+        z = zs.get(tg.id)
+        if z is None:
+            continue
+        need = COUNT * tg.count
+        if tg.need in ("friendly", "nasty", "upgrades"):
+            m.add(totals[tg.need] >= need).only_enforce_if(z)
+        elif tg.need == "both":
+            m.add(totals["friendly"] >= need).only_enforce_if(z)
+            m.add(totals["nasty"] >= need).only_enforce_if(z)
+        elif tg.need == "area":
+            m.add(totals[f"area{tg.area_index}"] >= need).only_enforce_if(z)
+        elif tg.need == "size":
+            m.add(totals[f"size{tg.size}"] >= need).only_enforce_if(z)
+        elif tg.need == "each_area":
+            key = "hasf" if tg.character == "friendly" else "hasn"
+            for k in range(3):
+                m.add(totals[f"{key}{k}"] >= COUNT).only_enforce_if(z)
+        elif tg.need == "tourists":
+            others = sum(v for key, v in zs.items() if key != tg.id)
+            m.add(a.held + others >= tg.count).only_enforce_if(z)
+    return sum(objective), picks
+
+
+def _best_sources(a: After, opts: list[Option]) -> list[Option]:
+    """The options worth modelling: for each card (key) its most valuable turn, and
+    for each area, size and card type the most valuable card; none for full areas.
+    """
+    by_key: dict[str, Option] = {}
+    for o in opts:
+        if a.free[AREAS.index(o.area)] and (o.key not in by_key or o.value > by_key[o.key].value):
+            by_key[o.key] = o
+    best: dict[tuple[Area, int, bool], Option] = {}
+    for o in by_key.values():
+        group = (o.area, o.size, o.upgrade)
+        if group not in best or o.value > best[group].value:
+            best[group] = o
+    return list(best.values())
+
+
+@dataclass(frozen=True)
+class Solved:
+    """Every candidate's best plan: its value (points) and the cards it places."""
+
+    values: tuple[float, ...]
+    steps: tuple[tuple[str, ...], ...]
+    optimal: bool
+
+
+#: Work limit of one solve, in CP-SAT's deterministic seconds (same answer on any machine).
+WORK_LIMIT = 0.05
+
+
+def solve(plan: Plan, seconds: float) -> Solved | None:
+    """Solve every candidate's plan at once; None when no plan was found in time."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    solver.parameters.random_seed = 0
+    solver.parameters.max_deterministic_time = WORK_LIMIT
+    solver.parameters.max_time_in_seconds = max(seconds, 0.005)
+    status = solver.solve(plan.model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    values = tuple(solver.value(obj) / SCALE for obj in plan.objectives)
+    steps = tuple(tuple(name for _, y, name in picks if solver.value(y)) for picks in plan.picks)
+    return Solved(values, steps, status == cp_model.OPTIMAL)

@@ -1,0 +1,77 @@
+"""Players for simulation: random, greedy (best points this turn) and hint.
+
+>>> from solver.park.state import new_game
+>>> s = new_game(2, seed=5)
+>>> RandomPlayer(1).choose(s) in s.legal_moves()
+True
+>>> GreedyPlayer(1).choose(s) in s.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from solver.game import DEFAULT_HINT_BUDGET
+from solver.park.evaluate import evaluate
+from solver.park.hint import hint
+from solver.park.moves import Move
+from solver.park.state import ParkState
+
+
+class RandomPlayer:
+    """Picks uniformly among the legal moves."""
+
+    name = "random"
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: ParkState) -> Move:
+        """A random legal move."""
+        return self._rng.choice(state.legal_moves())
+
+
+class GreedyPlayer:
+    """Takes the most points this turn (exactly, in expectation over face-down cards).
+
+    Among equal values it prefers the move that places a card (it fills the park),
+    then a random one.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: int) -> None:
+        self._rng = random.Random(seed)
+
+    def choose(self, state: ParkState) -> Move:
+        """The legal move with the best immediate points."""
+        moves = state.legal_moves()
+        if state.phase == "tourists":
+            return max(moves, key=lambda m: sum(state.cards.tourist(t).reward for t in m.tourists))
+        scored = [
+            (
+                round(evaluate(state, m).value, 6),
+                m.action in ("invite", "upgrade"),
+                self._rng.random(),
+                i,
+            )
+            for i, m in enumerate(moves)
+        ]
+        return moves[max(scored)[3]]
+
+
+class HintPlayer:
+    """Plays the top move of the hint."""
+
+    name = "hint"
+
+    def __init__(self, seed: int, budget: float = DEFAULT_HINT_BUDGET) -> None:
+        self.seed = seed
+        self.budget = budget
+
+    def choose(self, state: ParkState) -> Move:
+        """The hint's best move."""
+        assert state.to_move is not None
+        best = hint(state, state.to_move, self.budget)[0]
+        return Move.from_json(best.move)
