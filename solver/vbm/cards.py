@@ -118,6 +118,14 @@ class Card:
     crystals: tuple[tuple[str, str], ...] = ()
     portals: tuple[str, ...] = ()
 
+    @property
+    def connects(self) -> bool:
+        """Does the card score more next to the right neighbours (a half element, a
+        quarter, a beam, a Sand rule)?"""
+        return bool(
+            self.mama or self.ice or self.crystals or self.portals or self.beams or self.sand
+        )
+
 
 @dataclass(frozen=True)
 class Explorer:

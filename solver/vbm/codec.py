@@ -150,6 +150,7 @@ def view(state: State, seat: int) -> Json:
     if state.phase == "explorer":
         doc["explorers"] = [e if s == seat else None for s, e in enumerate(doc["explorers"])]
         doc["chosen"] = [e is not None for e in state.explorers]
+        doc["hands"] = [len(h) for h in state.hands]  # dealt after explorers are chosen
     if state.phase == "draft":
         doc["hands"] = [h if s == seat else len(h) for s, h in enumerate(doc["hands"])]
         doc["pending"] = [

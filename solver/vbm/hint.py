@@ -44,7 +44,7 @@ from solver.vbm.state import TURNS_PER_ROUND, State
 #: Placements the CP-SAT plan looks at (the best by exact gain).
 PLANNED = 4
 #: Cells of another player's area tried when valuing cards left to them.
-OTHER_CELLS = 8
+OTHER_CELLS = 5
 #: Weight of what a passed hand gives its receiver.
 PASS_WEIGHT = 0.3
 
@@ -129,10 +129,11 @@ def hint(state: State, seat: int, budget: float = DEFAULT_HINT_BUDGET) -> list[R
 def _expected(state: State, seat: int, card: str) -> tuple[dict[str, float], int]:
     """Cards ``seat`` may still get this round (with their chance) and how many it places."""
     chance = 1.0 / state.players
+    deck = state.deck
     if state.phase == "rows":
         rows = [row for row in state.rows if card not in row]
-        return {c: chance for row in rows for c in row}, 1
-    hand = [c for c in state.hands[seat] if c != card]
+        return {c: chance for row in rows for c in row if deck.by_id[c].connects}, 1
+    hand = [c for c in state.hands[seat] if c != card and deck.by_id[c].connects]
     slots = TURNS_PER_ROUND - state.turn - 1
     return {c: chance for c in hand}, min(slots, len(hand))
 

@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from solver.vbm.cards import COLOURS, CRYSTAL_VP, STEPS, TERRAINS, Card, CardId, Deck, Pos, Terrain
+from solver.vbm.cards import COLOURS, CRYSTAL_VP, STEPS, TERRAINS, Card, CardId, Deck, Pos
 
 Placement = tuple[int, int, CardId]
 Area = tuple[Placement, ...]
@@ -66,6 +66,8 @@ COUNTERS = (
 )
 
 _NEIGHBOURS = tuple(STEPS.values())
+_LAND = {t: t.value for t in TERRAINS}
+_LANDS = tuple(_LAND.values())
 
 
 @dataclass(frozen=True)
@@ -138,8 +140,8 @@ def analyse(deck: Deck, area: Area) -> Tally:
     """
     by_id = deck.by_id
     cells: dict[Pos, Card] = {}
-    count = dict.fromkeys(TERRAINS, 0)
-    printed = dict.fromkeys(TERRAINS, 0)
+    count = dict.fromkeys(_LANDS, 0)
+    printed = dict.fromkeys(_LANDS, 0)
     beams: dict[Pos, int] = {}
     heads: list[Pos] = []
     lefts: list[Pos] = []
@@ -151,8 +153,9 @@ def analyse(deck: Deck, area: Area) -> Tally:
         card = by_id[card_id]
         pos = (r, c)
         cells[pos] = card
-        count[card.terrain] += 1
-        printed[card.terrain] += card.vp
+        land = _LAND[card.terrain]
+        count[land] += 1
+        printed[land] += card.vp
         babies += card.baby
         grass += card.grass
         rocks += card.rocks
@@ -172,7 +175,7 @@ def analyse(deck: Deck, area: Area) -> Tally:
         if card.sand is not None:
             sands.append((pos, card))
     ice_points, ice_monsters, flipped = _ice(cells, lefts, beams)
-    ice_points += printed[Terrain.ICE]
+    ice_points += printed["ice"]
     mamas = _mamas(cells, heads)
     crystals = _crystals(cells, tops)
     portal_points = _portals(cells, corners)
@@ -181,7 +184,7 @@ def analyse(deck: Deck, area: Area) -> Tally:
         rule = card.flipped if k < len(sands) - 1 else card.sand
         assert rule is not None
         sand_points += sand_score(rule.region, rule.condition, rule.vp, pos, cells)
-    counts = {t.value: count[t] for t in TERRAINS}
+    counts: dict[str, int] = dict(count)
     counts |= {
         "water_monsters": mamas + babies,
         "big_mamas": mamas,
@@ -200,11 +203,11 @@ def analyse(deck: Deck, area: Area) -> Tally:
     }
     lines = {
         "ice": ice_points,
-        "water": printed[Terrain.WATER],
-        "grassland": deck.grass_vp(grass) + printed[Terrain.GRASSLAND],
-        "sand": sand_points + printed[Terrain.SAND],
-        "lava": printed[Terrain.LAVA],
-        "rock": printed[Terrain.ROCK],
+        "water": printed["water"],
+        "grassland": deck.grass_vp(grass) + printed["grassland"],
+        "sand": sand_points + printed["sand"],
+        "lava": printed["lava"],
+        "rock": printed["rock"],
         "crystals": sum(CRYSTAL_VP[colour] * n for colour, n in crystals.items()),
     }
     return Tally(counts, lines, portal_points)
