@@ -4,11 +4,15 @@ The model is determinised search over the worlds the view allows
 (:mod:`infer`): each world fixes the opponent's face-down tiles, and both
 stacks get an order. Every candidate move is played in the same worlds (common
 random numbers), then the game is played out by the greedy policy of
-:mod:`sim`. When at most two tiles remain after this one and the worlds are few,
-the hint lists every world and every stack order and searches the rest of the
-game exactly (both sides playing their best in the world), so the values are
-exact expectations. A move's value is the expected final margin (own points
-minus the opponent's); ``detail`` adds expected points and the win chance.
+:mod:`sim`. When few tiles remain (at most two after this one) and listing
+every world, stack order and reply costs at most ``EXACT_PLAYS`` placements,
+the hint lists them all (python-constraint2 enumerates the worlds) and searches
+the rest of the game to its end in each, both sides playing their best there:
+for the last tile of the game the values are the exact expectations.
+
+A move's value is the expected final margin (own points minus the opponent's)
+plus the win chance (ties count half), so the win chance breaks near ties; ``detail`` gives both, the expected points and the chance that
+the placement takes the dessert.
 
 The number of worlds is fixed from the budget and the work one world costs, so
 the same view and budget give the same hint. After a Donuts win, the tiles to
@@ -29,6 +33,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from solver.errors import MonsterError
 from solver.game import RankedMove, Seat
 from solver.monstrolicious import sim
 from solver.monstrolicious.infer import Counter, Slot, World, iter_worlds, slots, view_seed
@@ -81,7 +86,7 @@ def hint(position: State | View, seat: Seat, budget: float) -> list[RankedMove]:
     """
     view = position if isinstance(position, View) else View.of(position, seat)
     if view.seat != seat:
-        raise ValueError(f"this view belongs to seat {view.seat}, not seat {seat}")
+        raise MonsterError(f"this view belongs to seat {view.seat}, not seat {seat}")
     moves = view.legal_moves()
     if not moves or view.current != seat:
         return []
