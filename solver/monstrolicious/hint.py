@@ -11,8 +11,9 @@ the rest of the game to its end in each, both sides playing their best there:
 for the last tile of the game the values are the exact expectations.
 
 A move's value is the expected final margin (own points minus the opponent's)
-plus the win chance (ties count half), so the win chance breaks near ties; ``detail`` gives both, the expected points and the chance that
-the placement takes the dessert.
+plus the win chance (ties count half), so the win chance breaks near ties;
+``detail`` gives both, the expected points and the chance that the placement
+takes the dessert.
 
 The number of worlds is fixed from the budget and the work one world costs, so
 the same view and budget give the same hint. After a Donuts win, the tiles to
