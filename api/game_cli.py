@@ -92,8 +92,10 @@ def game_app(name: str, title: str) -> typer.Typer:
             print_json(answer)
             return
         table = Table(title=f"{title}: hints for seat {answer['seat']}")
-        for column in ("#", "value", "move", "reason"):
-            table.add_column(column)
+        table.add_column("#", justify="right")
+        table.add_column("value", justify="right")
+        table.add_column("move", overflow="fold", ratio=2)
+        table.add_column("reason", ratio=3)
         for rank, entry in enumerate(answer["moves"][:top], start=1):
             move = json.dumps(entry["move"], separators=(",", ":"))
             table.add_row(str(rank), f"{entry['value']:.2f}", move, entry["reason"])
