@@ -22,6 +22,7 @@ POINTS = BUFFET.points
 LOLLIPOP = BUFFET.lollipop
 PAIR_A, PAIR_B = BUFFET.pair
 BONUS = BUFFET.pair_bonus
+SPACE_RANGE = range(SPACES)
 
 
 def from_board(board: Board) -> tuple[list[int], list[int]]:
@@ -57,24 +58,25 @@ def greedy_space(owner: list[int], value: list[int], seat: int, tile: Value) -> 
     """
     best, best_key = -1, -(10**9)
     opponent_lollipop = owner[LOLLIPOP] == 1 - seat
-    for space in range(SPACES):
+    points = POINTS
+    for space in SPACE_RANGE:
         held = owner[space]
         if held == seat:
             continue
-        w = POINTS[space]
-        if held == -1:
-            gain = w if tile != TRAP else 0
+        w = points[space]
+        # key = gain * 100, plus the points on a gain, minus them otherwise
+        if held < 0:
+            key = 101 * w if tile else -w
         else:
             defender = value[space]
             if tile == TRAP:
-                gain = w if defender != TRAP else 0
+                key = 101 * w if defender else -w
             elif defender == TRAP:
-                gain = 0
+                key = -w
             elif tile > defender or (tile == defender and not opponent_lollipop):
-                gain = 2 * w
+                key = 201 * w
             else:
-                gain = -1
-        key = gain * 100 + (w if gain > 0 else -w)
+                key = -100 - w
         if key > best_key:
             best, best_key = space, key
     return best
