@@ -16,12 +16,18 @@ explorers.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from solver.vbm.cards import Pos
 from solver.vbm.rules import Tally
 from solver.vbm.scoring import combined, explorer_points
-from solver.vbm.state import State, tally
+from solver.vbm.state import TURNS_PER_ROUND, State, tally
+
+#: Spread of a teammate's final score around today's (VP): a base plus a part
+#: per card still to place.
+SPREAD_BASE = 4.0
+SPREAD_PER_CARD = 2.0
 
 
 @dataclass(frozen=True)
@@ -50,6 +56,8 @@ class Evaluator:
             self.deck.explorer(name) if name is not None else None for name in state.explorers
         ]
         self.mate_explorer = 0
+        placed = len(state.areas[seat])
+        self.cards_left = max(0, 2 * TURNS_PER_ROUND - placed)
         if self.mate is not None:
             both = combined(self.counts[self.mate], self.counts[seat])
             self.mate_explorer = self._explorer(self.mate, both)
@@ -123,16 +131,29 @@ class Evaluator:
         seat = self.seat if seat is None else seat
         return self.outcome(card, cell, seat).total - self.totals[seat]
 
+    def lower_gain(self, card: str, cell: Pos) -> int:
+        """Rise of the lower teammate's score (team mode), else of the seat's own."""
+        out = self.outcome(card, cell)
+        if out.mate_total is None or self.mate is None:
+            return out.total - self.totals[self.seat]
+        before = min(self.totals[self.seat], self.totals[self.mate])
+        return min(out.total, out.mate_total) - before
+
     def team_gain(self, card: str, cell: Pos) -> float:
-        """Rise of the objective: the lower teammate's score in team mode (plus a
-        tenth of the team's sum, to break ties), else the seat's own total."""
+        """Rise of the expected objective: in team mode, of the lower teammate's
+        final score, else of the seat's own total.
+
+        Which teammate ends lower is not settled until the end: each teammate's
+        rise is weighted by the chance that this teammate ends lower, a logistic
+        curve of the current gap over the spread the cards still to place allow.
+        """
         out = self.outcome(card, cell)
         if out.mate_total is None or self.mate is None:
             return float(out.total - self.totals[self.seat])
-        before = min(self.totals[self.seat], self.totals[self.mate])
-        after = min(out.total, out.mate_total)
-        spread = out.total + out.mate_total - self.totals[self.seat] - self.totals[self.mate]
-        return after - before + 0.1 * spread
+        me, mate = self.totals[self.seat], self.totals[self.mate]
+        spread = SPREAD_BASE + SPREAD_PER_CARD * self.cards_left
+        weight = 1.0 / (1.0 + math.exp((me - mate) / spread))
+        return weight * (out.total - me) + (1.0 - weight) * (out.mate_total - mate)
 
     def best_gain(self, seat: int, cards: tuple[str, ...]) -> int:
         """The most ``seat`` could add to its own total with one of ``cards``."""

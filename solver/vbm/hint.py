@@ -200,7 +200,7 @@ def _pair_text(
     text = f"place {describe(card)} at ({pair[1][0]},{pair[1][1]})"
     text += f": {done}, +{own}" if done else f": +{own}"
     if state.mode == "team":
-        text += f"; your team's lower score rises by {value:.1f}"
+        text += f"; your team's lower score rises by {ev.lower_gain(*pair)}"
     if planned > 0:
         text += f"; sets up about {planned:.1f} more for cards still to come"
     return text
