@@ -38,6 +38,7 @@ from solver.errors import MonsterError
 from solver.game import RankedMove, Seat
 from solver.monstrolicious import sim
 from solver.monstrolicious.infer import Counter, Slot, World, iter_worlds, slots, view_seed
+from solver.monstrolicious.rules import holds_lollipop, wins_battle
 from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value, label
 from solver.monstrolicious.view import HIDDEN, View
@@ -63,16 +64,14 @@ class Tally:
     margin: float = 0.0
     points: float = 0.0
     wins: float = 0.0
-    battle_wins: float = 0.0
     weight: float = 0.0
 
-    def add(self, margin: float, points: float, won_space: bool, weight: float) -> Tally:
+    def add(self, margin: float, points: float, weight: float) -> Tally:
         """This tally with one more world."""
         return Tally(
             self.margin + margin * weight,
             self.points + points * weight,
             self.wins + (weight if margin > 0 else weight / 2 if margin == 0 else 0.0),
-            self.battle_wins + (weight if won_space else 0.0),
             self.weight + weight,
         )
 
@@ -121,9 +120,10 @@ def _rank_reveals(view: View, moves: list[Move]) -> list[RankedMove]:
     return sorted(ranked, key=lambda r: -r.value)
 
 
-def _worlds(view: View, budget: float, n_moves: int) -> tuple[list[tuple[World, float]], bool]:
+def _worlds(
+    view: View, counter: Counter, budget: float, n_moves: int
+) -> tuple[list[tuple[World, float]], bool]:
     """The worlds to search, each with a weight, and whether they are all of them."""
-    counter = Counter(view)
     left = sum(view.stack_counts) - 1
     orders = math.factorial(view.stack_counts[view.seat] - 1) * math.factorial(
         view.stack_counts[1 - view.seat]
@@ -168,7 +168,8 @@ def _orders(view: View, world: World, exact: bool, rng: random.Random) -> list[l
 def _rank_places(view: View, moves: list[Move], budget: float) -> list[RankedMove]:
     seat, tile = view.seat, view.next_tile
     assert tile is not None
-    worlds, exact = _worlds(view, budget, len(moves))
+    counter = Counter(view)
+    worlds, exact = _worlds(view, counter, budget, len(moves))
     rng = random.Random(view_seed(view) ^ 1)
     tallies = [Tally() for _ in moves]
     owner, base = sim.from_board(view.board)
@@ -183,7 +184,6 @@ def _rank_places(view: View, moves: list[Move], budget: float) -> list[RankedMov
                 assert move.dessert is not None
                 o, v = owner.copy(), value.copy()
                 sim.play(o, v, seat, tile, move.dessert)
-                won = o[move.dessert] == seat
                 st = [stacks[0].copy(), stacks[1].copy()]
                 if exact:
                     margin = sim.best_reply_margin(o, v, st, 1 - seat, seat)
@@ -192,20 +192,47 @@ def _rank_places(view: View, moves: list[Move], budget: float) -> list[RankedMov
                     sim.playout(o, v, st, 1 - seat)
                     margin = sim.final_margin(o, v, seat)
                     points = sim.final_scores(o, v)[seat]
-                tallies[i] = tallies[i].add(margin, points, won, weight / len(orders))
-    ranked = [
-        _ranked(view, move, tally, exact, len(worlds))
-        for move, tally in zip(moves, tallies, strict=True)
-    ]
+                tallies[i] = tallies[i].add(margin, points, weight / len(orders))
+    marginals = {
+        slot.index: counts
+        for slot, counts in zip(counter.slots, counter.counts(), strict=True)
+        if slot.place == "board"
+    }
+    total = counter.total()
+    ranked = []
+    for move, tally in zip(moves, tallies, strict=True):
+        assert move.dessert is not None
+        take = _take_chance(view, move.dessert, tile, marginals.get(move.dessert, {}), total)
+        ranked.append(_ranked(view, move, tally, take, exact, len(worlds)))
     return sorted(ranked, key=lambda r: -r.value)
 
 
-def _ranked(view: View, move: Move, tally: Tally, exact: bool, n_worlds: int) -> RankedMove:
+def _take_chance(
+    view: View, space: int, tile: Value, counts: dict[Value, int], total: int
+) -> float:
+    """The exact chance that placing ``tile`` at ``space`` leaves it in the seat's hands."""
+    them = 1 - view.seat
+    opposing = view.board[them][space]
+    if opposing is None:
+        return 1.0
+    lollipop = holds_lollipop(view.board, them)
+    if opposing.value != HIDDEN:
+        counts, total = {opposing.value: 1}, 1
+    won = sum(
+        n
+        for v, n in counts.items()
+        if tile != TRAP and v != TRAP and wins_battle(tile, v, lollipop)
+    )
+    return won / total
+
+
+def _ranked(
+    view: View, move: Move, tally: Tally, take: float, exact: bool, n_worlds: int
+) -> RankedMove:
     assert move.dessert is not None and view.next_tile is not None
     w = tally.weight
     margin = tally.margin / w
     win = tally.wins / w
-    take = tally.battle_wins / w
     detail: dict[str, float] = {
         "expected_margin": round(margin, 3),
         "win_chance": round(win, 4),

@@ -134,3 +134,12 @@ def test_trap_is_not_placed_on_a_free_dessert_by_the_playout_policy() -> None:
     assert sim.greedy_space(owner, value, 0, TRAP) == D("pie")
     assert sim.greedy_space(owner, value, 0, 12) == D("pie")
     assert sim.greedy_space(owner, value, 0, 3) == D("wedding-cake")
+
+
+def test_take_chance_is_exact_over_the_worlds(position: PositionMaker) -> None:
+    rows = {1: {"pie": Placed(11, False, lo=10)}, 0: {"lollipop": Placed(2, True)}}
+    state = position(0, rows=rows, tops={0: [10]})
+    ranked = {r.move["dessert"]: r for r in hint(state, 0, 0.02)}
+    assert ranked["pie"].detail["take_chance"] == round(1 / 3, 4)
+    assert "you take it in 33% of worlds" in ranked["pie"].reason
+    assert ranked["cookies"].detail["take_chance"] == 1.0
