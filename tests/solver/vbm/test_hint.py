@@ -1,0 +1,104 @@
+"""The exact evaluator against the engine, the hint's ranking, reasons and plan."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+import pytest
+
+from solver.errors import IllegalMoveError
+from solver.vbm.evaluate import Evaluator
+from solver.vbm.hint import hint
+from solver.vbm.moves import Move, move_from_json
+from solver.vbm.players import PLAYERS
+from solver.vbm.setup import new_state
+from solver.vbm.state import State
+
+
+def through_explorers(state: State) -> State:
+    while state.phase == "explorer":
+        state = state.apply(state.legal_moves()[0])
+    return state
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_evaluator_matches_the_engine_after_the_turn(seed: int) -> None:
+    rng = random.Random(seed)
+    state = through_explorers(new_state(2, seed))
+    checked = 0
+    while not state.is_terminal():
+        seat = state.to_move
+        assert seat is not None
+        move = rng.choice(state.legal_moves())
+        if state.chosen == 0:  # the first player: its card is revealed first
+            assert move.card is not None and move.at is not None
+            expected = Evaluator(state, seat).outcome(move.card, move.at).total
+            after = state.apply(move)
+            after = after.apply(rng.choice(after.legal_moves()))
+            assert after.scores()[seat].total == expected
+            state = after
+            checked += 1
+        else:
+            state = state.apply(move)
+    assert checked == 20
+
+
+def test_hint_refuses_a_seat_that_is_not_to_move() -> None:
+    state = new_state(2, 1)
+    with pytest.raises(IllegalMoveError, match="not to move"):
+        hint(state, 1)
+
+
+def test_hint_completes_a_big_mama() -> None:
+    state = through_explorers(new_state(2, 3))
+    # Seat 0 scores 3 VP per completed Water monster, has a Big Mama head and a
+    # row holding its tail.
+    state = replace(
+        state,
+        explorers=("E02", state.explorers[1]),
+        areas=(((0, 1, "W01"),), ()),
+        rows=(("W03", "G01", "R01", "L01"),),
+        pile=tuple(c for c in state.pile if c not in ("W01", "W03", "G01", "R01", "L01")),
+    )
+    top = hint(state, 0)[0]
+    assert top.move["card"] == "W03" and top.move["at"] == [0, 2]
+    assert "completes a Big Mama" in top.reason
+    assert top.detail["gain"] == 1 + 3
+
+
+def test_hint_ranks_every_move_in_team_mode_with_pass_reasons() -> None:
+    state = through_explorers(new_state(4, 2))
+    ranked = hint(state, 0)
+    assert len(ranked) == len(state.legal_moves())
+    assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
+    assert any("pass to your teammate (seat 2)" in r.reason for r in ranked)
+    assert any("pass to seat 1" in r.reason for r in ranked)
+    assert {move_from_json(r.move) for r in ranked} == set(state.legal_moves())
+
+
+def test_row_draft_discard_weighs_what_the_rival_keeps() -> None:
+    state = through_explorers(new_state(2, 6))
+    ranked = hint(state, 0)
+    by_move = {(r.move["card"], tuple(r.move["at"]), r.move["discard"]): r for r in ranked}
+    card, at, _ = next(iter(by_move))
+    options = [r for (c, a, _), r in by_move.items() if (c, a) == (card, at)]
+    assert len({r.detail["gain"] for r in options}) == 1
+    assert all(r.detail["others"] <= 0 for r in options)
+    assert all("discard" in r.reason for r in options)
+
+
+def test_explorer_hint_names_the_expected_points() -> None:
+    ranked = hint(new_state(6, 1), 0)
+    assert len(ranked) == 2 and all("VP expected" in r.reason for r in ranked)
+
+
+def test_players_play_whole_games() -> None:
+    for name, factory in PLAYERS.items():
+        players = [factory(seat) for seat in range(3)]
+        state = new_state(3, 4, {"mode": "free"})
+        while not state.is_terminal():
+            move = players[state.to_move or 0].choose(state)
+            assert isinstance(move, Move)
+            state = state.apply(move)
+        assert state.winners(), name
