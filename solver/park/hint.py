@@ -37,6 +37,8 @@ SURVIVE = 0.88
 TOURIST_STAYS = 0.6
 #: The price the plan assumes for a monster the deck has yet to show.
 DRAW_PRICE = 2
+#: Most a filled slot is worth to a player who is ahead (points).
+MAX_PUSH = 3.0
 
 
 def hint(state: ParkState, seat: Seat, budget_seconds: float = 0.08) -> list[RankedMove]:
@@ -147,8 +149,9 @@ def _after(state: ParkState, move: Move, e: Evaluation) -> After:
         has_f[k] = max(has_f[k], round(COUNT * pf))
         has_n[k] = max(has_n[k], round(COUNT * (1 - pf)))
     row = {t for t in state.tourist_row if t is not None}
+    push = _push(state)
     return After(
-        value=round(e.value * SCALE),
+        value=round(e.value * SCALE) + (push if top.card else 0),
         tokens=round(e.tokens),
         floors=tuple(floor(deck, a) for a in park),
         free=tuple(AREA_ROOM - len(a) for a in park),
@@ -160,7 +163,26 @@ def _after(state: ParkState, move: Move, e: Evaluation) -> After:
         held=len(state.held[seat]) + len(e.claim),
         tourists=frozenset(row - set(e.claim)),
         ends=is_full(park),
+        push=push,
     )
+
+
+def _push(state: ParkState) -> int:
+    """What filling one more slot of the park is worth to the player to move (scaled).
+
+    The game ends soon after a park is full. A player ahead by ``lead`` points
+    with ``free`` slots to fill keeps the lead if each slot costs less than
+    ``lead / free`` more than the others gain meanwhile, so that is each slot's
+    worth (at most ``MAX_PUSH``); a player behind gains nothing by hurrying.
+    """
+    seat = state.to_move
+    assert seat is not None
+    totals = [s.total for s in state.scores()]
+    lead = totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
+    free = 3 * AREA_ROOM - sum(len(a) for a in state.parks[seat])
+    if lead <= 0 or free == 0:
+        return 0
+    return round(min(MAX_PUSH, lead / free) * SCALE)
 
 
 def _has(state: ParkState, seat: int, k: int, friendly: bool) -> bool:

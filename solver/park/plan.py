@@ -28,7 +28,7 @@ from solver.park.rules import Counts
 
 SCALE = 100  # objective units per point
 COUNT = 10  # count units per monster (counts are expectations)
-FLOOR_PENALTY = 20  # per size unit of an area's floor after the plan (flexibility)
+FLOOR_PENALTY = 10  # per size unit of an area's floor after the plan, per free slot behind it
 
 
 @dataclass(frozen=True)
@@ -78,6 +78,7 @@ class After:
     held: int
     tourists: frozenset[CardId]  # tourists still on the track for later turns
     ends: bool  # the park is full: no more turns
+    push: int = 0  # scaled worth of each card placed: bringing the end nearer while ahead
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def _one_plan(
     m.add(sum(ys) <= turns)
     spent = sum(y * o.price for y, o in zip(ys, chosen, strict=True) if o.price)
     m.add(a.tokens + turns - sum(ys) >= spent)
-    objective += [y * (o.value - SCALE) for y, o in zip(ys, chosen, strict=True)]
+    later = a.push // 2  # a slot filled later brings the end less near than one filled now
+    objective += [y * (o.value - SCALE + later) for y, o in zip(ys, chosen, strict=True)]
     totals: dict[str, Any] = {"upgrades": a.counts.upgrades * COUNT}
     totals |= {"friendly": a.friendly10, "nasty": a.nasty10}
     for k in range(3):
@@ -155,8 +157,9 @@ def _one_plan(
         totals[f"size{size}"] = a.counts.by_size[size] * COUNT
     for k, area in enumerate(AREAS):
         here = [(y, o) for y, o in zip(ys, chosen, strict=True) if o.area == area]
+        weight = FLOOR_PENALTY * max(0, a.free[k] - 1)
         if not here:
-            objective.append(-a.floors[k] * FLOOR_PENALTY if a.free[k] else 0)
+            objective.append(-a.floors[k] * weight)
             continue
         m.add(sum(y for y, _ in here) <= a.free[k])
         ups = [(y, o) for y, o in here if o.upgrade]
@@ -176,7 +179,7 @@ def _one_plan(
             totals["nasty"] += y * (o.weight - o.friendly)
             totals[f"hasf{k}"] += y * o.friendly
             totals[f"hasn{k}"] += y * (o.weight - o.friendly)
-        objective.append(-end * FLOOR_PENALTY)
+        objective.append(-end * weight)
     zs: dict[str, Any] = {}
     for tg in targets:
         if tg.id in a.tourists and tg.need != "run":

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from solver.errors import NotationError
+from solver.park.cards import AREAS, Deck, load_deck, parse_deck
+from solver.park.state import new_game
+
+RULEBOOK_TOURISTS = [
+    ("4 any friendly monsters", 5),
+    ("4 any nasty monsters", 5),
+    ("3 any upgrades", 5),
+    ("4 land monsters", 3),
+    ("3 any monsters of size 1", 3),
+    ("2 other tourists in the park, including those gained in the current turn", 2),
+    (
+        "4 monsters from one area, arranged in order by size, sizes 1, 2, 3, 4 or sizes 2, 3, 4, 5",
+        6,
+    ),
+    ("One friendly monster in each area", 3),
+    ("2 any friendly monsters", 1),
+    ("2 any nasty monsters", 1),
+    ("2 any upgrades", 3),
+    ("4 air monsters", 3),
+    ("4 water monsters", 3),
+    ("3 any monsters of size 5", 4),
+    ("2 any friendly monsters and 2 any nasty monsters", 2),
+    ("One nasty monster in each area", 3),
+]
+
+
+def test_standard_deck_has_the_rulebook_components(deck: Deck) -> None:
+    assert Counter(m.area for m in deck.monsters) == {a: 30 for a in AREAS}
+    assert {m.size for m in deck.monsters} == {1, 2, 3, 4, 5}
+    assert {m.friendly for m in deck.monsters} == {True, False}
+    assert Counter(u.kind for u in deck.upgrades) == {"souvenirs": 5, "balloons": 5, "benches": 5}
+    assert {u.size for u in deck.upgrades} <= {1, 2, 3}
+    assert {(u.kind, u.cost) for u in deck.upgrades} == {
+        ("souvenirs", 3),
+        ("balloons", 2),
+        ("benches", 1),
+    }
+    assert [(t.text, t.reward) for t in deck.tourists] == RULEBOOK_TOURISTS
+
+
+def test_every_area_and_size_has_both_characters(deck: Deck) -> None:
+    kinds = Counter((m.area, m.size, m.friendly) for m in deck.monsters)
+    assert len(kinds) == 3 * 5 * 2
+    assert all(points >= 0 for points in (m.points for m in deck.monsters))
+
+
+def test_bad_decks_are_refused() -> None:
+    with pytest.raises(NotationError, match="not valid TOML"):
+        parse_deck("[[monster]\n")
+    with pytest.raises(NotationError, match="size must be 1-5"):
+        parse_deck('[[monster]]\nid="a"\narea="water"\nsize=7\ncharacter="nasty"\npoints=1\n')
+    with pytest.raises(NotationError, match="unknown area"):
+        parse_deck('[[monster]]\nid="a"\narea="sea"\nsize=1\ncharacter="nasty"\npoints=1\n')
+    with pytest.raises(NotationError, match="unknown need"):
+        parse_deck('[[tourist]]\nid="t"\ntext="x"\nreward=1\nneed="dance"\n')
+    with pytest.raises(NotationError, match="cannot read deck"):
+        load_deck("/no/such/deck.toml")
+
+
+def test_repeated_ids_are_refused(deck: Deck) -> None:
+    text = (Path(__file__).parents[3] / "solver/park/data/deck.toml").read_text()
+    with pytest.raises(NotationError, match="repeats card ids: water-01"):
+        parse_deck(
+            text + '\n[[monster]]\nid="water-01"\narea="water"\nsize=1\n'
+            'character="nasty"\npoints=1\n'
+        )
+
+
+def test_a_user_deck_file_plays(tmp_path: Path) -> None:
+    text = (Path(__file__).parents[3] / "solver/park/data/deck.toml").read_text()
+    doubled = text.replace("points = 3", "points = 9")
+    path = tmp_path / "rich.toml"
+    path.write_text(doubled)
+    state = new_game(2, 3, {"deck": str(path)})
+    assert state.cards.name == str(path)
+    assert max(m.points for m in state.cards.monsters) == 9
+    assert state.to_json()["settings"]["deck"] == str(path)
