@@ -18,6 +18,7 @@ from solver.game import Json
 from solver.vbm.cards import deck_named
 from solver.vbm.moves import move_from_json, move_to_json
 from solver.vbm.state import State
+from solver.vbm.views import is_view, state_from_view
 
 PHASES = ("explorer", "draft", "rows", "over")
 
@@ -66,8 +67,11 @@ def _ints(value: Any) -> tuple[int, ...]:
 
 
 def state_from_json(doc: Mapping[str, Any]) -> State:
-    """Read :func:`state_to_json` output; NotationError for anything else."""
+    """Read :func:`state_to_json` output, or a seat's :func:`view` (its hidden parts
+    filled in, see ``views``); NotationError for anything else."""
     try:
+        if is_view(doc):
+            return state_from_view(doc)
         if doc.get("game") != "vbm":
             raise NotationError('not a Very Big Monster state (needs "game": "vbm")')
         deck = deck_named(str(doc["deck"]))

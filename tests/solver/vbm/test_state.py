@@ -173,3 +173,18 @@ def test_same_seed_same_game_and_mission_sides_setting() -> None:
     assert new_state(2, 0, {"mission_sides": [1, 1, 1, 1, 1]}).sides == (1,) * 5
     end = play_out(new_state(2, 1), 1)
     assert replace(end, seed=end.seed).winners()
+
+
+@pytest.mark.parametrize(("players", "settings"), [(2, {}), (3, {}), (4, {}), (5, {})])
+def test_a_view_reads_back_with_the_same_moves_for_its_seat(
+    players: int, settings: dict[str, str]
+) -> None:
+    rng = random.Random(players)
+    state = new_state(players, 12, settings)
+    while not state.is_terminal():
+        seat = state.to_move
+        assert seat is not None
+        again = GAME.from_json(json.loads(json.dumps(state.view(seat))))
+        assert again.to_move == seat and again.legal_moves() == state.legal_moves()
+        assert again.scores() == state.scores() or state.phase == "explorer"
+        state = state.apply(rng.choice(state.legal_moves()))
