@@ -20,11 +20,14 @@ real game, and the hint only ever uses what the seat can see.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.errors import NotationError
 from solver.vbm.cards import deck_named
 from solver.vbm.rules import frontier
+
+if TYPE_CHECKING:
+    from solver.vbm.state import State
 
 
 def is_view(doc: Mapping[str, Any]) -> bool:
@@ -38,7 +41,7 @@ def _count(value: Any, what: str) -> int:
     return value
 
 
-def state_from_view(doc: Mapping[str, Any]) -> Any:
+def state_from_view(doc: Mapping[str, Any]) -> State:
     """A state that agrees with the view ``doc`` (see the module docstring)."""
     from solver.vbm.codec import state_from_json
 
