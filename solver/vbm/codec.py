@@ -51,6 +51,7 @@ def state_to_json(state: State) -> Json:
         "portals": [[list(p) for p in points] for points in state.portals],
         "portal_left": state.portal_left,
         "discards": list(state.discards),
+        "passed": [list(p) for p in state.passed],
     }
 
 
@@ -102,6 +103,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
             portals=tuple(tuple((int(r), int(c)) for r, c in points) for points in doc["portals"]),
             portal_left=int(doc["portal_left"]),
             discards=_strs(doc["discards"]),
+            passed=tuple(_strs(p) for p in doc.get("passed", [])),
         )
     except NotationError:
         raise
@@ -123,7 +125,10 @@ def _check_shape(state: State) -> None:
     )
     if state.phase not in PHASES or state.mode not in ("rows", "team", "free"):
         raise NotationError(f"unknown phase {state.phase!r} or mode {state.mode!r}")
-    if any(len(field) != state.players for field in per_seat):
+    if any(len(field) != state.players for field in per_seat) or len(state.passed) not in (
+        0,
+        state.players,
+    ):
         raise NotationError(f"every per-seat list needs {state.players} entries")
     if len(state.sides) != len(state.deck.missions):
         raise NotationError(f"sides needs {len(state.deck.missions)} entries")
@@ -143,8 +148,8 @@ def view(state: State, seat: int) -> Json:
 
     Hidden: the seed and the order of undealt cards (only their number shows),
     the other players' Explorer offers, their choices of this turn (in the hand
-    draft only the Spaceship they passed to shows) and the cards on their
-    Spaceships.
+    draft only the Spaceship they passed to shows), the cards on their
+    Spaceships and the cards they have passed on.
     """
     doc = state_to_json(state)
     doc["seat"] = seat
@@ -157,6 +162,7 @@ def view(state: State, seat: int) -> Json:
         doc["hands"] = [len(h) for h in state.hands]  # dealt after explorers are chosen
     if state.phase == "draft":
         doc["hands"] = [h if s == seat else len(h) for s, h in enumerate(doc["hands"])]
+        doc["passed"] = [p if s == seat else None for s, p in enumerate(doc["passed"])]
         doc["pending"] = [
             p if s == seat or p is None else {"pass": p.get("pass")}
             for s, p in enumerate(doc["pending"])

@@ -45,6 +45,8 @@ from solver.vbm.state import TURNS_PER_ROUND, State
 PLANNED = 4
 #: Cells of another player's area tried when valuing cards left to them.
 OTHER_CELLS = 5
+#: Most cards the plan expects (the likeliest first).
+EXPECTED = 6
 #: Weight of what a passed hand gives its receiver.
 PASS_WEIGHT = 0.3
 
@@ -127,15 +129,26 @@ def hint(state: State, seat: int, budget: float = DEFAULT_HINT_BUDGET) -> list[R
 
 
 def _expected(state: State, seat: int, card: str) -> tuple[dict[str, float], int]:
-    """Cards ``seat`` may still get this round (with their chance) and how many it places."""
+    """Cards ``seat`` may still get this round (with their chance) and how many it places.
+
+    Row draft: the cards of the other open rows, one of which it takes next turn.
+    Hand draft: the rest of the hand, which may come back round, and the cards it
+    passed on earlier this round that nobody has placed yet (half as likely).
+    Only cards that score more beside the right neighbours are planned.
+    """
     chance = 1.0 / state.players
     deck = state.deck
     if state.phase == "rows":
         rows = [row for row in state.rows if card not in row]
         return {c: chance for row in rows for c in row if deck.by_id[c].connects}, 1
-    hand = [c for c in state.hands[seat] if c != card and deck.by_id[c].connects]
-    slots = TURNS_PER_ROUND - state.turn - 1
-    return {c: chance for c in hand}, min(slots, len(hand))
+    placed = {c for area in state.areas for _, _, c in area}
+    hand = [c for c in state.hands[seat] if c != card]
+    passed = state.passed[seat] if state.passed else ()
+    expect = {c: chance / 2 for c in passed if c not in placed and c not in hand}
+    expect |= {c: chance for c in hand}
+    likely = sorted((c for c in expect if deck.by_id[c].connects), key=lambda c: (-expect[c], c))
+    expect = {c: expect[c] for c in likely[:EXPECTED]}
+    return expect, TURNS_PER_ROUND - state.turn - 1
 
 
 def _future(
@@ -172,10 +185,10 @@ def _future(
         for other in expect:
             if other not in best_now:
                 best_now[other] = max(
-                    (ev.own_gain(other, spot) for spot in here if spot != cell), default=0
+                    (ev.team_gain(other, spot) for spot in here if spot != cell), default=0.0
                 )
             for spot in near:
-                extra = after.own_gain(other, spot) - best_now[other]
+                extra = after.team_gain(other, spot) - best_now[other]
                 if extra > 0:
                     table[(spot, other)] = float(extra)
         values[(card, cell)] = table

@@ -84,6 +84,7 @@ def _draft(state: State, seat: int, move: Move) -> State:
 def _end_draft_turn(state: State) -> State:
     hands: list[tuple[str, ...]] = [()] * state.players
     discards = list(state.discards)
+    passed = [list(p) for p in state.passed] or [[] for _ in range(state.players)]
     for seat, move in enumerate(state.pending):
         assert move is not None
         rest = tuple(c for c in state.hands[seat] if c != move.card)
@@ -91,11 +92,13 @@ def _end_draft_turn(state: State) -> State:
             discards += rest
         else:
             hands[move.pass_to] = rest
+            passed[seat] = sorted({*passed[seat], *rest})
     revealed = state.reveal()
     turn, rnd, pile = state.turn + 1, state.round, state.pile
     phase = "draft"
     if turn == TURNS_PER_ROUND:
         turn, rnd = 0, rnd + 1
+        passed = [[] for _ in range(state.players)]
         if rnd == ROUNDS:
             phase = "over"
         else:
@@ -106,6 +109,7 @@ def _end_draft_turn(state: State) -> State:
         revealed,
         hands=tuple(hands),
         discards=tuple(discards),
+        passed=tuple(tuple(p) for p in passed),
         turn=turn,
         round=rnd,
         pile=pile,

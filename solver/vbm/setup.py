@@ -127,4 +127,5 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
         portals=((),) * players,
         portal_left=deck.portal_tiles,
         discards=(),
+        passed=((),) * players if mode != "rows" else (),
     )

@@ -45,7 +45,8 @@ class State:
     """Everything about one game; see the module docstring for the phases.
 
     ``areas[s]`` are seat ``s``'s placements in order; ``hands[s]`` the cards on
-    seat ``s``'s Spaceship this turn (draft) ; ``rows`` the open rows and ``live``
+    seat ``s``'s Spaceship this turn (draft) and ``passed[s]`` the cards it has
+    passed on this round (only it knows them); ``rows`` the open rows and ``live``
     what is left of the row being drafted (row draft); ``pending[s]`` the choice
     seat ``s`` made this turn; ``pile`` the cards not yet dealt or revealed.
     """
@@ -73,6 +74,7 @@ class State:
     portals: tuple[tuple[Pos, ...], ...]
     portal_left: int
     discards: tuple[str, ...]
+    passed: tuple[tuple[str, ...], ...] = ()
 
     # ----------------------------------------------------------------- basics
     @property

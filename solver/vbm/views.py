@@ -97,4 +97,5 @@ def state_from_view(doc: Mapping[str, Any]) -> State:
             cell = frontier(area)[0]
             pending[s] = {"card": hands[s][0], "at": list(cell), "pass": move.get("pass")}
     full["pending"] = pending
+    full["passed"] = [p if isinstance(p, list) else [] for p in doc.get("passed", [])]
     return state_from_json(full)

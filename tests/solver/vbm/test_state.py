@@ -68,6 +68,9 @@ def test_hand_draft_passes_to_free_spaceships_and_own_last() -> None:
     state = state.apply(Move(hands[3][0], (0, 1), 3))
     assert state.turn == 1 and state.first == 1
     assert state.hands[2] == hands[0][1:] and state.hands[3] == hands[3][1:]
+    assert state.passed[0] == tuple(sorted(hands[0][1:]))
+    assert state.view(0)["passed"][0] == sorted(hands[0][1:])
+    assert state.view(1)["passed"][0] is None
     assert all(len(area) == 1 for area in state.areas)
 
 
