@@ -17,9 +17,7 @@ from dataclasses import replace
 
 from solver.vbm.moves import Move
 from solver.vbm.rules import frontier
-from solver.vbm.state import ROUNDS, TURNS_PER_ROUND, State, check
-
-HAND = 10
+from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, State, check
 
 
 def apply_move(state: State, move: Move) -> State:

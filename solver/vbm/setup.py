@@ -24,13 +24,12 @@ from typing import Any
 
 from solver.errors import NotationError
 from solver.vbm.cards import deck_named
-from solver.vbm.state import State
+from solver.vbm.state import HAND, State
 from solver.vbm.turns import pyramids_for
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: The named settings and their defaults (docs/rulings.md).
 SETTINGS: dict[str, Any] = {"mode": None, "deck": "standard", "mission_sides": None}
-HAND = 10
 ROW_SETS = {2: 4, 3: 6}
 
 

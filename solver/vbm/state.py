@@ -19,7 +19,6 @@ two rounds of 9 turns) or ``rows`` (2 and 3 players: the row draft), then ``over
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from solver.errors import IllegalMoveError
@@ -32,6 +31,8 @@ from solver.vbm.turns import missions, portal_tiles
 
 ROUNDS = 2
 TURNS_PER_ROUND = 9
+#: Cards dealt to each Spaceship at the start of a round (hand draft).
+HAND = 10
 
 
 @functools.lru_cache(maxsize=65536)
@@ -251,11 +252,6 @@ class State:
             tokens=tuple(tuple(t) for t in tokens),
             pending=(None,) * self.players,
         )
-
-
-def state_fields() -> Sequence[str]:
-    """The dataclass fields in order (for the codec)."""
-    return list(State.__dataclass_fields__)
 
 
 def check(condition: bool, rule: str) -> None:
