@@ -102,3 +102,17 @@ def test_players_play_whole_games() -> None:
             assert isinstance(move, Move)
             state = state.apply(move)
         assert state.winners(), name
+
+
+def test_plan_assigns_each_card_and_cell_once_within_the_slots() -> None:
+    from solver.vbm.plan import plan
+
+    values = {
+        "a": {((0, 1), "T"): 10.0, ((0, 2), "T"): 8.0, ((0, 2), "U"): 6.0, ((0, 3), "V"): 4.0},
+        "b": {((5, 5), "T"): 1.0},
+    }
+    chance = {"T": 1.0, "U": 1.0, "V": 0.5}
+    assert plan(values, chance, slots=1, seconds=1.0) == {"a": 10.0, "b": 1.0}
+    assert plan(values, chance, slots=2, seconds=1.0) == {"a": 16.0, "b": 1.0}
+    assert plan(values, chance, slots=3, seconds=1.0) == {"a": 18.0, "b": 1.0}
+    assert plan({"c": {}}, chance, slots=2, seconds=1.0) == {"c": 0.0}
