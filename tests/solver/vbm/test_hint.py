@@ -105,9 +105,11 @@ def test_players_play_whole_games() -> None:
 
 
 def test_plan_assigns_each_card_and_cell_once_within_the_slots() -> None:
+    from collections.abc import Hashable
+
     from solver.vbm.plan import plan
 
-    values = {
+    values: dict[Hashable, dict[tuple[Hashable, str], float]] = {
         "a": {((0, 1), "T"): 10.0, ((0, 2), "T"): 8.0, ((0, 2), "U"): 6.0, ((0, 3), "V"): 4.0},
         "b": {((5, 5), "T"): 1.0},
     }
