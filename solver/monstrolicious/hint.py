@@ -48,7 +48,7 @@ from solver.monstrolicious.view import HIDDEN, View
 #: same view and budget give the same hint). The rest of the budget is headroom.
 STEP_SECONDS = 0.3e-6
 WORLD_SECONDS = 30e-6
-SHARE = 0.25
+SHARE = 0.18
 #: Fewest and most worlds sampled per hint.
 MIN_WORLDS, MAX_WORLDS = 6, 300
 #: Exact search when at most this many tiles remain after the one placed now...
