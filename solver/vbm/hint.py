@@ -121,7 +121,11 @@ def hint(state: State, seat: int, budget: float = DEFAULT_HINT_BUDGET) -> list[R
                 move_to_json(move),
                 round(value, 3),
                 texts[pair] + why,
-                {"gain": gain[pair], "plan": future.get(pair, 0.0), "others": left},
+                {
+                    "gain": round(gain[pair], 3),
+                    "plan": round(future.get(pair, 0.0), 3),
+                    "others": round(left, 3),
+                },
             )
         )
     ranked.sort(key=lambda r: -r.value)
