@@ -256,7 +256,11 @@ def _situation(view: View, space: int, tile: Value, take: float) -> str:
     opposing = view.board[them][space]
     if opposing is None:
         return "free, you take it" if tile != TRAP else "free, a Trap waits there"
+    if opposing.value == TRAP:
+        return "their face-up Trap takes your tile with it"
     if opposing.value != HIDDEN:
+        if tile == TRAP:
+            return f"your Trap takes their {opposing.value} with it"
         return f"battle their {label(opposing.value)}, you {_verb(take)}"
     bound = Slot("board", space, opposing.lo, opposing.hi)
     known = f" (at least {bound.lo})" if bound.lo > TRAP else ""

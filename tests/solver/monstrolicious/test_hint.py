@@ -143,3 +143,14 @@ def test_take_chance_is_exact_over_the_worlds(position: PositionMaker) -> None:
     assert ranked["pie"].detail["take_chance"] == round(1 / 3, 4)
     assert "you take it in 33% of worlds" in ranked["pie"].reason
     assert ranked["cookies"].detail["take_chance"] == 1.0
+
+
+def test_reasons_name_the_traps(position: PositionMaker) -> None:
+    rows = {1: {"pie": Placed(TRAP, True), "cookies": Placed(9, True), "donuts": Placed(4)}}
+    reasons = {
+        r.move["dessert"]: r.reason for r in hint(position(0, rows=rows, tops={0: [TRAP]}), 0, 0.02)
+    }
+    assert "your Trap takes their 9 with it" in reasons["cookies"]
+    assert "their face-up Trap takes your tile with it" in reasons["pie"]
+    assert "Trap their hidden tile" in reasons["donuts"]
+    assert "free, a Trap waits there" in reasons["wedding-cake"]
