@@ -31,8 +31,11 @@ from solver.park.state import ParkState
 
 #: Future turns the plan looks at.
 HORIZON = 3
-#: Chance a visible track monster survives one opponent turn.
-SURVIVE = 0.88
+#: Chance another player who can fit a monster takes it: free, or for a price.
+TAKEN_FREE = 0.7
+TAKEN_PAID = 0.25
+#: Chance a visible track monster that does not fit survives one opponent turn.
+SURVIVE = 0.97
 #: Chance a tourist still on the track is there when the plan meets its wish.
 TOURIST_STAYS = 0.6
 #: The price the plan assumes for a monster the deck has yet to show.
@@ -86,8 +89,8 @@ def _action_hints(state: ParkState, moves: list[Move], budget: float) -> list[Ra
         if result is not None:
             solved = list(zip(result.values, result.steps, strict=True))
     out = []
-    for m, e, s in zip(moves, evals, solved, strict=True):
-        value = s[0] if s is not None else e.value
+    for m, e, a, s in zip(moves, evals, afters, solved, strict=True):
+        value = s[0] if s is not None else a.value / SCALE
         reason = _describe(state, m, e)
         if s is not None and s[1]:
             reason += f"; then {', '.join(s[1][:horizon])}"
@@ -213,12 +216,35 @@ def _face_down_stats(state: ParkState, card_id: CardId) -> tuple[float, float]:
     return points, friendly
 
 
+def _survival(state: ParkState, monster: Monster, pos0: int, t: int) -> float:
+    """Chance a visible monster is still on the track at the player's turn ``t``.
+
+    ``pos0`` is its position once this turn's board is prepared. Each other
+    player, in turn, takes it with a chance that depends on whether it fits
+    their park and what it would cost them there.
+    """
+    seat = state.to_move
+    assert seat is not None
+    deck = state.cards
+    keep = 1.0
+    for r in range(t):
+        for j in range(1, state.players):
+            other = (seat + j) % state.players
+            pos = pos0 - (j - 1) - r * state.players
+            if pos < 0:
+                return keep
+            park = state.parks[other]
+            cards = park[AREAS.index(monster.area)]
+            fits = len(cards) < AREA_ROOM and monster.size >= floor(deck, cards)
+            keep *= (1 - TAKEN_FREE if pos == 0 else 1 - TAKEN_PAID) if fits else SURVIVE
+    return keep
+
+
 def _options(state: ParkState, moves: list[Move], t: int) -> list[Option]:
     """The cards future turn ``t`` (1 = the player's next turn) may place."""
     deck = state.cards
     n = state.players
     opts: list[Option] = []
-    survive = SURVIVE ** ((n - 1) * t)
     by_spot: dict[tuple[CardId, int], set[int]] = {}
     for i, m in enumerate(moves):
         track = list(state.track)
@@ -232,6 +258,7 @@ def _options(state: ParkState, moves: list[Move], t: int) -> list[Option]:
         if price is None:
             continue
         monster = deck.monster(c)
+        survive = _survival(state, monster, pos0, t)
         points, pf = _face_down_stats(state, c)
         value = survive * (points - price) + (1 - survive)
         opts.append(

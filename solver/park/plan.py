@@ -28,7 +28,6 @@ from solver.park.rules import Counts
 
 SCALE = 100  # objective units per point
 COUNT = 10  # count units per monster (counts are expectations)
-FLOOR_PENALTY = 10  # per size unit of an area's floor after the plan, per free slot behind it
 
 
 @dataclass(frozen=True)
@@ -136,7 +135,9 @@ def _one_plan(
     need an upgrade no larger than themselves in the same area first.
     """
     turns = 0 if a.ends else turns
-    objective: list[Any] = [a.value, turns * SCALE]
+    # Future turns count above the token every turn offers: the other players
+    # take theirs meanwhile, so a longer game by itself favours no one.
+    objective: list[Any] = [a.value]
     chosen = [o for o in _best_sources(a, options)] if turns else []
     ys = [m.new_bool_var(f"{tag}y{j}") for j in range(len(chosen))]
     picks = [(0, y, o.name) for y, o in zip(ys, chosen, strict=True)]
@@ -157,20 +158,14 @@ def _one_plan(
         totals[f"size{size}"] = a.counts.by_size[size] * COUNT
     for k, area in enumerate(AREAS):
         here = [(y, o) for y, o in zip(ys, chosen, strict=True) if o.area == area]
-        weight = FLOOR_PENALTY * max(0, a.free[k] - 1)
         if not here:
-            objective.append(-a.floors[k] * weight)
             continue
         m.add(sum(y for y, _ in here) <= a.free[k])
         ups = [(y, o) for y, o in here if o.upgrade]
-        end = m.new_int_var(0, 5, f"{tag}end{k}")
-        if not ups:
-            m.add(end >= a.floors[k])
         for y, o in here:
             if o.upgrade:
                 totals["upgrades"] += y * o.weight
                 continue
-            m.add(end >= o.size).only_enforce_if(y)
             if o.size < a.floors[k]:
                 m.add(y <= sum(u for u, uo in ups if uo.size <= o.size))
             totals[f"area{k}"] += y * o.weight
@@ -179,7 +174,6 @@ def _one_plan(
             totals["nasty"] += y * (o.weight - o.friendly)
             totals[f"hasf{k}"] += y * o.friendly
             totals[f"hasn{k}"] += y * (o.weight - o.friendly)
-        objective.append(-end * weight)
     zs: dict[str, Any] = {}
     for tg in targets:
         if tg.id in a.tourists and tg.need != "run":
