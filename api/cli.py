@@ -11,7 +11,10 @@ import sys
 import typer
 from typer._click.exceptions import ClickException, NoArgsIsHelpError
 
-from api import manno_tasks_cli  # noqa: F401  (adds grade, generate, verify, deal to manno)
+from api import (
+    manno_tasks_cli,  # noqa: F401  (adds grade, generate, verify, deal to manno)
+    monstrolicious_cli,  # noqa: F401  (adds infer to monstrolicious)
+)
 from api.errors import EXIT_BAD_INPUT, stderr
 from api.game_cli import APPS
 from api.manno_cli import app as manno_app

@@ -1,0 +1,58 @@
+"""``monsters monstrolicious infer``: what a player can know about the hidden tiles.
+
+This command joins the ``monstrolicious`` group (``api.game_cli.APPS``) when
+this module is imported, as ``api.cli`` does.
+"""
+
+from __future__ import annotations
+
+import typer
+from rich.table import Table
+
+from api.errors import one_line_errors
+from api.game_cli import APPS, JsonOption, console, read_json
+from api.game_service import load_state
+from api.terminal import print_json
+
+app = APPS["monstrolicious"]
+
+
+@app.command()
+@one_line_errors
+def infer(
+    state_file: str = typer.Argument(
+        ..., metavar="STATE.json", help="A state or a player's view ('-': stdin)."
+    ),
+    seat: int | None = typer.Option(
+        None, "--seat", help="Whose knowledge, for a full state (default: the seat to move)."
+    ),
+    limit: int = typer.Option(20, "--limit", min=0, max=10_000, help="Worlds to list."),
+    as_json: bool = JsonOption,
+) -> None:
+    """The opponent's face-down tiles: the worlds that fit what this seat has seen."""
+    from solver.game import get_game
+    from solver.monstrolicious.infer import infer as infer_worlds
+    from solver.monstrolicious.infer import view_for
+
+    position = load_state(get_game("monstrolicious"), read_json(state_file, "state"))
+    answer = infer_worlds(view_for(position, seat), limit)
+    if as_json:
+        print_json(answer)
+        return
+    console.print(
+        f"seat {answer['view_of']}: {answer['worlds']} world(s) fit; "
+        f"the opponent's unseen tiles: {', '.join(map(str, answer['hidden']))}; "
+        f"{answer['stack']} still in its stack"
+    )
+    table = Table(title="face-down tiles")
+    for column in ("tile", "bounds", "most likely"):
+        table.add_column(column)
+    for tile in answer["tiles"]:
+        bounds = " ".join(
+            f"{word.replace('_', ' ')} {tile[word]}"
+            for word in ("at_least", "at_most")
+            if tile.get(word) is not None
+        )
+        likely = sorted(tile["p"].items(), key=lambda kv: -kv[1])[:3]
+        table.add_row(tile["slot"], bounds or "none", ", ".join(f"{v} {p:.0%}" for v, p in likely))
+    console.print(table)
