@@ -30,6 +30,10 @@ GAME = Game(
     hint=hint,
     players={"random": RandomPlayer, "greedy": GreedyPlayer, "hint": HintPlayer},
     settings=DEFAULTS,
+    variants=(
+        (2, {"fifth_slot_buyable": True, "run_gaps": "any"}),
+        (3, {"bank": 40, "upgrade_refill": "any", "run_gaps": "none"}),
+    ),
 )
 
 __all__ = ["GAME", "Move", "ParkState", "new_game"]
