@@ -115,7 +115,7 @@ def build(afters: list[After], options: list[Option], turns: int, targets: list[
         objective, chosen = _one_plan(model, after, mine, turns, targets, f"c{i}_")
         objectives.append(objective)
         picks.append(chosen)
-    model.maximize(sum(objectives))
+    model.maximize(cp_model.LinearExpr.sum(objectives))
     return Plan(model, objectives, picks)
 
 
@@ -135,72 +135,106 @@ def _one_plan(
     need an upgrade no larger than themselves in the same area first.
     """
     turns = 0 if a.ends else turns
-    # Future turns count above the token every turn offers: the other players
-    # take theirs meanwhile, so a longer game by itself favours no one.
-    objective: list[Any] = [a.value]
-    chosen = [o for o in _best_sources(a, options)] if turns else []
+    chosen = _best_sources(a, options) if turns else []
     ys = [m.new_bool_var(f"{tag}y{j}") for j in range(len(chosen))]
     picks = [(0, y, o.name) for y, o in zip(ys, chosen, strict=True)]
     if not ys:
-        return sum(objective), picks
-    m.add(sum(ys) <= turns)
-    spent = sum(y * o.price for y, o in zip(ys, chosen, strict=True) if o.price)
-    m.add(a.tokens + turns - sum(ys) >= spent)
+        return a.value, picks
+    m.add(cp_model.LinearExpr.sum(ys) <= turns)
+    prices = [o.price + 1 for o in chosen]  # its price and the token the turn gives up
+    m.add(cp_model.LinearExpr.weighted_sum(ys, prices) <= a.tokens + turns)
+    # Future turns count above the token every turn offers: the other players
+    # take theirs meanwhile, so a longer game by itself favours no one.
     later = a.push // 2  # a slot filled later brings the end less near than one filled now
-    objective += [y * (o.value - SCALE + later) for y, o in zip(ys, chosen, strict=True)]
-    totals: dict[str, Any] = {"upgrades": a.counts.upgrades * COUNT}
-    totals |= {"friendly": a.friendly10, "nasty": a.nasty10}
-    for k in range(3):
-        totals[f"area{k}"] = a.counts.by_area[k] * COUNT
-        totals[f"hasf{k}"] = a.has_friendly10[k]
-        totals[f"hasn{k}"] = a.has_nasty10[k]
-    for size in range(6):
-        totals[f"size{size}"] = a.counts.by_size[size] * COUNT
+    obj_vars: list[Any] = list(ys)
+    obj_coefs = [o.value - SCALE + later for o in chosen]
+    live = [t for t in targets if t.id in a.tourists and t.need != "run"]
+    keys = _keys_needed(live)
+    base = _base_counts(a)
+    terms: dict[str, tuple[list[Any], list[int]]] = {key: ([], []) for key in keys}
+
+    def add(key: str, y: Any, coef: int) -> None:
+        if key in terms and coef:
+            terms[key][0].append(y)
+            terms[key][1].append(coef)
+
     for k, area in enumerate(AREAS):
         here = [(y, o) for y, o in zip(ys, chosen, strict=True) if o.area == area]
         if not here:
             continue
-        m.add(sum(y for y, _ in here) <= a.free[k])
+        if len(here) > a.free[k]:
+            m.add(cp_model.LinearExpr.sum([y for y, _ in here]) <= a.free[k])
         ups = [(y, o) for y, o in here if o.upgrade]
         for y, o in here:
             if o.upgrade:
-                totals["upgrades"] += y * o.weight
+                add("upgrades", y, o.weight)
                 continue
             if o.size < a.floors[k]:
-                m.add(y <= sum(u for u, uo in ups if uo.size <= o.size))
-            totals[f"area{k}"] += y * o.weight
-            totals[f"size{o.size}"] += y * o.weight
-            totals["friendly"] += y * o.friendly
-            totals["nasty"] += y * (o.weight - o.friendly)
-            totals[f"hasf{k}"] += y * o.friendly
-            totals[f"hasn{k}"] += y * (o.weight - o.friendly)
-    zs: dict[str, Any] = {}
-    for tg in targets:
-        if tg.id in a.tourists and tg.need != "run":
-            zs[tg.id] = m.new_bool_var(f"{tag}z_{tg.id}")
-            objective.append(zs[tg.id] * tg.reward)
-    for tg in targets:
-        z = zs.get(tg.id)
-        if z is None:
-            continue
+                m.add(y <= cp_model.LinearExpr.sum([u for u, uo in ups if uo.size <= o.size]))
+            add(f"area{k}", y, o.weight)
+            add(f"size{o.size}", y, o.weight)
+            add("friendly", y, o.friendly)
+            add("nasty", y, o.weight - o.friendly)
+            add(f"hasf{k}", y, o.friendly)
+            add(f"hasn{k}", y, o.weight - o.friendly)
+
+    def total(key: str) -> Any:
+        vs, cs = terms[key]
+        return cp_model.LinearExpr.weighted_sum(vs, cs) + base[key]
+
+    zs = {tg.id: m.new_bool_var(f"{tag}z_{tg.id}") for tg in live}
+    for tg in live:
+        z = zs[tg.id]
+        obj_vars.append(z)
+        obj_coefs.append(tg.reward)
         need = COUNT * tg.count
         if tg.need in ("friendly", "nasty", "upgrades"):
-            m.add(totals[tg.need] >= need).only_enforce_if(z)
+            m.add(total(tg.need) >= need).only_enforce_if(z)
         elif tg.need == "both":
-            m.add(totals["friendly"] >= need).only_enforce_if(z)
-            m.add(totals["nasty"] >= need).only_enforce_if(z)
+            m.add(total("friendly") >= need).only_enforce_if(z)
+            m.add(total("nasty") >= need).only_enforce_if(z)
         elif tg.need == "area":
-            m.add(totals[f"area{tg.area_index}"] >= need).only_enforce_if(z)
+            m.add(total(f"area{tg.area_index}") >= need).only_enforce_if(z)
         elif tg.need == "size":
-            m.add(totals[f"size{tg.size}"] >= need).only_enforce_if(z)
+            m.add(total(f"size{tg.size}") >= need).only_enforce_if(z)
         elif tg.need == "each_area":
             key = "hasf" if tg.character == "friendly" else "hasn"
             for k in range(3):
-                m.add(totals[f"{key}{k}"] >= COUNT).only_enforce_if(z)
+                m.add(total(f"{key}{k}") >= COUNT).only_enforce_if(z)
         elif tg.need == "tourists":
-            others = sum(v for key, v in zs.items() if key != tg.id)
-            m.add(a.held + others >= tg.count).only_enforce_if(z)
-    return sum(objective), picks
+            others = [v for key, v in zs.items() if key != tg.id]
+            m.add(cp_model.LinearExpr.sum(others) + a.held >= tg.count).only_enforce_if(z)
+    return cp_model.LinearExpr.weighted_sum(obj_vars, obj_coefs) + a.value, picks
+
+
+def _keys_needed(targets: list[Target]) -> set[str]:
+    """The park counts the tourists in ``targets`` look at."""
+    keys: set[str] = set()
+    for tg in targets:
+        if tg.need in ("friendly", "nasty", "upgrades"):
+            keys.add(tg.need)
+        elif tg.need == "both":
+            keys |= {"friendly", "nasty"}
+        elif tg.need == "area":
+            keys.add(f"area{tg.area_index}")
+        elif tg.need == "size":
+            keys.add(f"size{tg.size}")
+        elif tg.need == "each_area":
+            key = "hasf" if tg.character == "friendly" else "hasn"
+            keys |= {f"{key}{k}" for k in range(3)}
+    return keys
+
+
+def _base_counts(a: After) -> dict[str, int]:
+    """The counts after the candidate, in COUNT units."""
+    base = {"upgrades": a.counts.upgrades * COUNT, "friendly": a.friendly10, "nasty": a.nasty10}
+    for k in range(3):
+        base[f"area{k}"] = a.counts.by_area[k] * COUNT
+        base[f"hasf{k}"] = a.has_friendly10[k]
+        base[f"hasn{k}"] = a.has_nasty10[k]
+    for size in range(6):
+        base[f"size{size}"] = a.counts.by_size[size] * COUNT
+    return base
 
 
 def _best_sources(a: After, opts: list[Option]) -> list[Option]:
@@ -230,6 +264,8 @@ class Solved:
 
 #: Work limit of one solve, in CP-SAT's deterministic seconds (same answer on any machine).
 WORK_LIMIT = 0.05
+#: Least wall time a solve gets, even when the caller's budget is spent (a busy machine).
+MIN_SECONDS = 0.5
 
 
 def solve(plan: Plan, seconds: float) -> Solved | None:
@@ -238,7 +274,7 @@ def solve(plan: Plan, seconds: float) -> Solved | None:
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
     solver.parameters.max_deterministic_time = WORK_LIMIT
-    solver.parameters.max_time_in_seconds = max(seconds, 0.005)
+    solver.parameters.max_time_in_seconds = max(seconds, MIN_SECONDS)
     status = solver.solve(plan.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
