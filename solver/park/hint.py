@@ -1,10 +1,11 @@
-"""Hints: every legal move of the player to move, ranked by expected final points.
+"""Hints: every legal move of the player to move, ranked by expected points.
 
 In the action step each action is first evaluated exactly for this turn
 (``evaluate``: tokens, the expected points of a face-down monster, the best
 tourist claim order after it). The CP-SAT model of ``plan`` then adds the best
 plan for the player's next turns that starts with that action, over the cards
-the player can see and the known make-up of the deck. In the tourist step the
+the player can see and the known make-up of the deck (later turns count what
+they gain above the token every turn offers). In the tourist step the
 claims are ranked exactly by the tokens they bring.
 
 >>> from solver.park.state import new_game
