@@ -132,48 +132,102 @@ def sand_score(
     return vp * len(terrains)
 
 
+@dataclass(frozen=True)
+class Reading:
+    """An area gone through card by card: what :func:`finish` needs, kept so one more
+    card extends it without reading the area again (:meth:`plus`).
+
+    Treat it as immutable: :meth:`plus` copies before it changes anything.
+    """
+
+    cells: dict[Pos, Card]
+    count: dict[str, int]
+    printed: dict[str, int]
+    beams: dict[Pos, int]
+    heads: list[Pos]
+    lefts: list[Pos]
+    tops: list[Pos]
+    corners: list[Pos]
+    sands: list[tuple[Pos, Card]]
+    totals: tuple[int, int, int, int]  # babies, grass symbols, Mutagen and Rock monsters
+
+    @staticmethod
+    def empty() -> Reading:
+        """The reading of an area with no monster card."""
+        return Reading(
+            {},
+            dict.fromkeys(_LANDS, 0),
+            dict.fromkeys(_LANDS, 0),
+            {},
+            [],
+            [],
+            [],
+            [],
+            [],
+            (0, 0, 0, 0),
+        )
+
+    def plus(self, r: int, c: int, card: Card) -> Reading:
+        """The reading with ``card`` placed at ``(r, c)`` too."""
+        pos = (r, c)
+        cells = {**self.cells, pos: card}
+        land = _LAND[card.terrain]
+        count = dict(self.count)
+        printed = dict(self.printed)
+        count[land] += 1
+        printed[land] += card.vp
+        babies, grass, mutagens, rocks = self.totals
+        beams = self.beams
+        if card.beams:
+            beams = dict(beams)
+            mutagens += len(card.beams)
+            for direction in card.beams:
+                dr, dc = STEPS[direction]
+                beams[(r + dr, c + dc)] = beams.get((r + dr, c + dc), 0) + 1
+        ice = card.ice
+        return Reading(
+            cells,
+            count,
+            printed,
+            beams,
+            [*self.heads, pos] if card.mama == "head" else self.heads,
+            [*self.lefts, pos] if ice is not None and ice.half == "left" else self.lefts,
+            [*self.tops, pos] if card.crystals else self.tops,
+            [*self.corners, pos] if "se" in card.portals else self.corners,
+            [*self.sands, (pos, card)] if card.sand is not None else self.sands,
+            (babies + card.baby, grass + card.grass, mutagens, rocks + card.rocks),
+        )
+
+
+def read(deck: Deck, area: Area) -> Reading:
+    """Go through ``area`` card by card."""
+    reading = Reading.empty()
+    for r, c, card_id in area:
+        reading = reading.plus(r, c, deck.by_id[card_id])
+    return reading
+
+
 def analyse(deck: Deck, area: Area) -> Tally:
     """Counters and area-decided score lines of one play area.
 
     Sand cards: every Sand card but the last one placed has been flipped (each
     new Sand card flips the one placed before it).
     """
-    by_id = deck.by_id
-    cells: dict[Pos, Card] = {}
-    count = dict.fromkeys(_LANDS, 0)
-    printed = dict.fromkeys(_LANDS, 0)
-    beams: dict[Pos, int] = {}
-    heads: list[Pos] = []
-    lefts: list[Pos] = []
-    tops: list[Pos] = []
-    corners: list[Pos] = []
-    sands: list[tuple[Pos, Card]] = []
-    babies = grass = mutagens = rocks = 0
-    for r, c, card_id in area:
-        card = by_id[card_id]
-        pos = (r, c)
-        cells[pos] = card
-        land = _LAND[card.terrain]
-        count[land] += 1
-        printed[land] += card.vp
-        babies += card.baby
-        grass += card.grass
-        rocks += card.rocks
-        if card.beams:
-            mutagens += len(card.beams)
-            for direction in card.beams:
-                dr, dc = STEPS[direction]
-                beams[(r + dr, c + dc)] = beams.get((r + dr, c + dc), 0) + 1
-        if card.mama == "head":
-            heads.append(pos)
-        if card.ice is not None and card.ice.half == "left":
-            lefts.append(pos)
-        if card.crystals:
-            tops.append(pos)
-        if "se" in card.portals:
-            corners.append(pos)
-        if card.sand is not None:
-            sands.append((pos, card))
+    return finish(deck, read(deck, area))
+
+
+def finish(deck: Deck, reading: Reading) -> Tally:
+    """The tally of a read area."""
+    cells, printed, beams = reading.cells, reading.printed, reading.beams
+    heads, lefts, tops, corners, sands = (
+        reading.heads,
+        reading.lefts,
+        reading.tops,
+        reading.corners,
+        reading.sands,
+    )
+    count = reading.count
+    babies, grass, mutagens, rocks = reading.totals
     ice_points, ice_monsters, flipped = _ice(cells, lefts, beams)
     ice_points += printed["ice"]
     mamas = _mamas(cells, heads)

@@ -25,7 +25,7 @@ from solver.errors import IllegalMoveError
 from solver.game import Json, Score
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.moves import Move
-from solver.vbm.rules import Area, Tally, analyse, frontier
+from solver.vbm.rules import Area, Reading, Tally, finish, frontier
 from solver.vbm.scoring import combined, ranked_winners, sheet
 from solver.vbm.turns import missions, portal_tiles
 
@@ -35,10 +35,24 @@ TURNS_PER_ROUND = 9
 HAND = 10
 
 
-@functools.lru_cache(maxsize=65536)
+@functools.lru_cache(maxsize=4096)
+def reading(deck_name: str, area: Area) -> Reading:
+    """The area read card by card, each prefix read once (cached)."""
+    if not area:
+        return Reading.empty()
+    r, c, card_id = area[-1]
+    return reading(deck_name, area[:-1]).plus(r, c, deck_named(deck_name).by_id[card_id])
+
+
+@functools.lru_cache(maxsize=16384)
 def tally(deck_name: str, area: Area) -> Tally:
-    """:func:`analyse`, cached by deck name and area."""
-    return analyse(deck_named(deck_name), area)
+    """:func:`~solver.vbm.rules.analyse`, cached by deck name and area; an area one
+    card longer than a cached one is read from it."""
+    deck = deck_named(deck_name)
+    if not area:
+        return finish(deck, Reading.empty())
+    r, c, card_id = area[-1]
+    return finish(deck, reading(deck_name, area[:-1]).plus(r, c, deck.by_id[card_id]))
 
 
 @dataclass(frozen=True)

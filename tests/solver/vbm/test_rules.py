@@ -144,3 +144,18 @@ def test_bad_deck_files_are_refused(tmp_path: object) -> None:
         parse_deck("portal_tiles = 6", "x")
     with pytest.raises(NotationError, match="cannot read deck"):
         deck_named("/no/such/deck.toml")
+
+
+def test_reading_card_by_card_agrees_with_reading_whole_areas() -> None:
+    import random
+
+    from solver.vbm.setup import new_state
+    from solver.vbm.state import tally
+
+    rng = random.Random(3)
+    for players, seed in ((2, 1), (4, 2)):
+        state = new_state(players, seed)
+        while not state.is_terminal():
+            for area in state.areas:
+                assert tally(state.deck_name, area) == analyse(state.deck, area)
+            state = state.apply(rng.choice(state.legal_moves()))
