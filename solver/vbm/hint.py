@@ -4,7 +4,9 @@ Placement moves are valued in three parts:
 
 * **gain** - the exact rise of the objective if the card goes to that cell
   (:class:`~solver.vbm.evaluate.Evaluator`): the player's own score, or in team
-  mode the lower teammate's score (plus a tenth of the team's sum as tie-break);
+  mode the lower teammate's score (each teammate's rise weighted by the chance
+  it ends lower); a Sand card adds what it can expect from the cards placed
+  later in its region;
 * **plan** - for the best few placements, the CP-SAT model of
   :mod:`solver.vbm.plan`: the expected extra points of the cards still to come
   this round (the open rows, or the hand that may come back) in the cells the
@@ -45,6 +47,8 @@ from solver.vbm.state import TURNS_PER_ROUND, State
 PLANNED = 4
 #: Cells of another player's area tried when valuing cards left to them.
 OTHER_CELLS = 5
+#: Share of later cards in a Sand region that its condition counts.
+COND = {"any": 1.0, "same": 0.4, "different": 0.3}
 #: Most cards the plan expects (the likeliest first).
 EXPECTED = 6
 #: Weight of what a passed hand gives its receiver.
@@ -103,7 +107,9 @@ def hint(state: State, seat: int, budget: float = DEFAULT_HINT_BUDGET) -> list[R
     moves = state.legal_moves()
     ev = Evaluator(state, seat)
     pairs = sorted({(str(m.card), m.at) for m in moves if m.at is not None})
-    gain = {pair: ev.team_gain(*pair) for pair in pairs}
+    exact = {pair: ev.team_gain(*pair) for pair in pairs}
+    sand = _sand_future(state, seat, pairs)
+    gain = {pair: exact[pair] + sand.get(pair, 0.0) for pair in pairs}
     others = _Others(state, ev)
     spent = time.perf_counter() - start
     future = _future(state, ev, gain, others, max(budget - spent, 0.005) * 0.5)
@@ -113,7 +119,9 @@ def hint(state: State, seat: int, budget: float = DEFAULT_HINT_BUDGET) -> list[R
         assert move.card is not None and move.at is not None
         pair = (move.card, move.at)
         if pair not in texts:
-            texts[pair] = _pair_text(state, ev, seat, pair, gain[pair], future.get(pair, 0.0))
+            texts[pair] = _pair_text(
+                state, ev, seat, pair, sand.get(pair, 0.0), future.get(pair, 0.0)
+            )
         left, why = _others(state, seat, move, others)
         value = gain[pair] + future.get(pair, 0.0) + left
         ranked.append(
@@ -122,7 +130,8 @@ def hint(state: State, seat: int, budget: float = DEFAULT_HINT_BUDGET) -> list[R
                 round(value, 3),
                 texts[pair] + why,
                 {
-                    "gain": round(gain[pair], 3),
+                    "gain": round(exact[pair], 3),
+                    "sand": round(sand.get(pair, 0.0), 3),
                     "plan": round(future.get(pair, 0.0), 3),
                     "others": round(left, 3),
                 },
@@ -153,6 +162,42 @@ def _expected(state: State, seat: int, card: str) -> tuple[dict[str, float], int
     likely = sorted((c for c in expect if deck.by_id[c].connects), key=lambda c: (-expect[c], c))
     expect = {c: expect[c] for c in likely[:EXPECTED]}
     return expect, TURNS_PER_ROUND - state.turn - 1
+
+
+def _sand_future(
+    state: State, seat: int, pairs: list[tuple[str, Pos]]
+) -> dict[tuple[str, Pos], float]:
+    """Points a Sand card can still expect from the cards placed later in its region.
+
+    The player's remaining placements spread over its open cells; the share that
+    falls in the card's region (open cells there over all open cells, at most one
+    per open cell) times the card's VP, scaled by how often the condition counts
+    a card (``COND``).
+    """
+    deck = state.deck
+    area = state.areas[seat]
+    placed = len(area)
+    left = (2 * TURNS_PER_ROUND if state.mode != "rows" else 20) - placed - 1
+    if left <= 0:
+        return {}
+    cells = frontier(area)
+    out: dict[tuple[str, Pos], float] = {}
+    for card_id, (r0, c0) in pairs:
+        card = deck.by_id[card_id]
+        if card.sand is None:
+            continue
+        rule = card.sand
+        if rule.region == "adjacent":
+            hit = [p for p in cells if abs(p[0] - r0) + abs(p[1] - c0) == 1]
+        elif rule.region == "row":
+            hit = [p for p in cells if p[0] == r0 and p != (r0, c0)]
+        elif rule.region == "column":
+            hit = [p for p in cells if p[1] == c0 and p != (r0, c0)]
+        else:
+            hit = [p for p in cells if abs(p[0] - r0) == abs(p[1] - c0) and p != (r0, c0)]
+        share = min(len(hit), left * len(hit) / max(len(cells), 1))
+        out[(card_id, (r0, c0))] = rule.vp * COND[rule.condition] * share
+    return out
 
 
 def _future(
@@ -209,7 +254,7 @@ def _with_areas(state: State, areas: tuple[tuple[tuple[int, int, str], ...], ...
 
 
 def _pair_text(
-    state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos], value: float, planned: float
+    state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos], sand: float, planned: float
 ) -> str:
     card: Card = state.deck.card(pair[0])
     done = effects(state, ev, seat, pair)
@@ -218,6 +263,8 @@ def _pair_text(
     text += f": {done}, +{own}" if done else f": +{own}"
     if state.mode == "team":
         text += f"; your team's lower score rises by {ev.lower_gain(*pair)}"
+    if sand > 0:
+        text += f"; about {sand:.1f} more from cards placed in its region later"
     if planned > 0:
         text += f"; sets up about {planned:.1f} more for cards still to come"
     return text
