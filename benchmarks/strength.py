@@ -11,8 +11,10 @@ left out) and against ``random`` at least 90 %, over ``--games`` seeded games
 with seats rotated (``solver.arena.play_match``). Every other player count and
 every mode the game lists in ``variants`` is reported too, over
 ``--side-games`` games: one hint player against greedy (or random) players,
-with the hint player's share of decided games beside the fair share 1/n. Each
-row gives a 95 % Wilson interval, and the hint player's decision times.
+with the hint player's share of decided games beside the fair share 1/n; in a
+team mode two hint players make one team against greedy (or random) teams, and
+a win of the team counts. Each row gives a 95 % Wilson interval, and the hint
+player's decision times.
 """
 
 from __future__ import annotations
@@ -42,11 +44,14 @@ class Setup:
     settings: Mapping[str, Any]
     games: int
     target: float | None
+    sides: int = 2
+    """Teams, or players when each plays alone: the fair share is one in ``sides``."""
 
     @property
     def label(self) -> str:
         mode = ",".join(f"{k}={v}" for k, v in sorted(self.settings.items()))
-        return f"{len(self.lineup)}p {mode}".strip()
+        teams = f"{self.sides} teams" if self.sides != len(self.lineup) else ""
+        return " ".join(part for part in (f"{len(self.lineup)}p", mode, teams) if part)
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -76,8 +81,11 @@ def setups(name: str, games: int, side_games: int) -> list[Setup]:
     ]
     counts += list(game.variants)
     for n, settings in counts:
+        teams = getattr(game.new(n, 0, settings or None), "teams", None)
+        ours = set(teams[0]) if teams else {0}  # in team mode, hint players make one team
         for rival in TARGETS:
-            out.append(Setup(name, ("hint",) + (rival,) * (n - 1), settings, side_games, None))
+            lineup = tuple("hint" if seat in ours else rival for seat in range(n))
+            out.append(Setup(name, lineup, settings, side_games, None, len(teams or lineup)))
     return out
 
 
@@ -99,7 +107,7 @@ def run(setup: Setup, seed: int, workers: int) -> dict[str, Any]:
         "decided": decided,
         "hint_share": round(share, 4),
         "interval": [round(low, 4), round(high, 4)],
-        "fair_share": round(1 / len(setup.lineup), 4),
+        "fair_share": round(1 / setup.sides, 4),
         "target": setup.target,
         "met": None if setup.target is None else share >= setup.target,
         "seconds": round(seconds, 1),

@@ -4,10 +4,13 @@ A *lineup* names one player per seat (``("hint", "greedy")``); in game ``g`` the
 entry ``i`` of the lineup sits in seat ``(i + g) % n``, so no entry keeps the
 first seat. Results are keyed ``"<entry>:<player>"`` (``"0:hint"``), the entry
 being the position in the lineup, so two entries of the same player are told
-apart. Every random choice flows from the match seed: same seed, same games,
-same result (only the hint timings, which are measurements, vary).
+apart. A game is decided when one entry wins alone or, where the state names
+``teams``, when the winners are exactly one team (each of its entries is
+credited a win); any other shared victory is a tie. Every random choice
+flows from the match seed: same seed, same games, same result (only the hint
+timings, which are measurements, vary).
 
->>> sorted(MatchResult(2, {"0:a": 1, "1:b": 0}, 1, {"0:a": 3.0, "1:b": 2.5}, (), ()).to_json())
+>>> sorted(MatchResult(2, {"0:a": 1, "1:b": 0}, 1, {"0:a": 3.0, "1:b": 2.5}, ()).to_json())
 ['games', 'hint_ms_p50', 'hint_ms_p95', 'mean_score', 'ties', 'wins']
 """
 
@@ -40,11 +43,13 @@ class GameRecord:
         winners: lineup entries that won (several when shared).
         scores: final score per lineup entry.
         hint_ms: milliseconds of every timed decision in the game.
+        decided: one entry won alone, or one team did.
     """
 
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     hint_ms: tuple[float, ...]
+    decided: bool
 
 
 @dataclass(frozen=True)
@@ -56,7 +61,6 @@ class MatchResult:
     ties: int
     mean_score: Mapping[str, float]
     hint_ms: tuple[float, ...]
-    decided: tuple[int, ...]
 
     def to_json(self) -> Json:
         """``{"games", "wins", "ties", "mean_score", "hint_ms_p50", "hint_ms_p95"}``."""
@@ -70,7 +74,7 @@ class MatchResult:
         }
 
     def win_rate(self, entry: int, lineup: Sequence[str]) -> float | None:
-        """Share of decided games (ties left out) that ``entry`` won alone."""
+        """Share of decided games (ties left out) that ``entry`` won (alone or with its team)."""
         decided = self.games - self.ties
         if decided == 0:
             return None
@@ -148,10 +152,13 @@ def play_game(
     else:
         raise RuntimeError(f"{game.name} game {index} did not end in {MAX_DECISIONS} decisions")
     totals = [score.total for score in state.scores()]
+    won = tuple(sorted(state.winners()))
+    teams = getattr(state, "teams", None) or ()
     return GameRecord(
-        winners=tuple(sorted(entry_at[w] for w in state.winners())),
+        winners=tuple(sorted(entry_at[w] for w in won)),
         scores=tuple(totals[(entry + index) % n] for entry in range(n)),
         hint_ms=tuple(timed),
+        decided=len(won) == 1 or any(won == tuple(sorted(team)) for team in teams),
     )
 
 
@@ -212,23 +219,23 @@ def play_match(
 
 
 def tally(lineup: Sequence[str], records: Sequence[GameRecord]) -> MatchResult:
-    """Wins (sole winners only), ties (shared wins), mean scores, hint times.
+    """Wins (a sole winner, or each entry of a sole winning team), ties, mean scores, hint times.
 
-    >>> r = tally(("a", "b"), [GameRecord((0,), (5, 3), ()), GameRecord((0, 1), (4, 4), (2.0,))])
+    >>> games = [GameRecord((0,), (5, 3), (), True), GameRecord((0, 1), (4, 4), (2.0,), False)]
+    >>> r = tally(("a", "b"), games)
     >>> r.wins, r.ties, r.mean_score
     ({'0:a': 1, '1:b': 0}, 1, {'0:a': 4.5, '1:b': 3.5})
     """
     keys = [_key(i, lineup) for i in range(len(lineup))]
     wins = dict.fromkeys(keys, 0)
     ties = 0
-    decided: list[int] = []
     for record in records:
-        if len(record.winners) == 1:
-            wins[keys[record.winners[0]]] += 1
-            decided.append(record.winners[0])
+        if record.decided:
+            for entry in record.winners:
+                wins[keys[entry]] += 1
         else:
             ties += 1
     count = max(1, len(records))
     mean = {key: sum(r.scores[i] for r in records) / count for i, key in enumerate(keys)}
     hint_ms = tuple(ms for r in records for ms in r.hint_ms)
-    return MatchResult(len(records), wins, ties, mean, hint_ms, tuple(decided))
+    return MatchResult(len(records), wins, ties, mean, hint_ms)

@@ -9,7 +9,7 @@ import pytest
 from solver import arena
 from solver.arena import GameRecord, game_seed, play_game, play_match, tally
 from solver.errors import NotationError
-from solver.game import Game
+from solver.game import Game, get_game
 
 
 def _without_times(result: dict[str, Any]) -> dict[str, Any]:
@@ -73,12 +73,34 @@ def test_bad_lineups_are_refused(toy: Game) -> None:
 
 def test_win_rate_leaves_ties_out() -> None:
     records = [
-        GameRecord((0,), (9, 1), ()),
-        GameRecord((0,), (9, 1), ()),
-        GameRecord((1,), (1, 9), ()),
-        GameRecord((0, 1), (5, 5), ()),
+        GameRecord((0,), (9, 1), (), True),
+        GameRecord((0,), (9, 1), (), True),
+        GameRecord((1,), (1, 9), (), True),
+        GameRecord((0, 1), (5, 5), (), False),
     ]
     result = tally(("a", "b"), records)
     assert result.ties == 1
     assert result.win_rate(0, ("a", "b")) == pytest.approx(2 / 3)
-    assert tally(("a", "b"), [GameRecord((0, 1), (5, 5), ())]).win_rate(0, ("a", "b")) is None
+    shared = GameRecord((0, 1), (5, 5), (), False)
+    assert tally(("a", "b"), [shared]).win_rate(0, ("a", "b")) is None
+
+
+def test_a_winning_team_is_a_win_for_each_of_its_entries() -> None:
+    records = [
+        GameRecord((0, 2), (9, 1, 8, 2), (), True),
+        GameRecord((1, 3), (1, 9, 2, 8), (), True),
+        GameRecord((0, 1, 2, 3), (5, 5, 5, 5), (), False),
+    ]
+    result = tally(("a", "b", "a", "b"), records)
+    assert result.wins == {"0:a": 1, "1:b": 1, "2:a": 1, "3:b": 1}
+    assert result.ties == 1
+    assert result.win_rate(0, ("a", "b", "a", "b")) == pytest.approx(1 / 2)
+
+
+def test_a_team_game_is_decided_by_one_whole_team() -> None:
+    vbm = get_game("vbm")  # 4 players: team mode, seat s with seat s + 2
+    records = [play_game(vbm, ("random",) * 4, index, seed=2) for index in range(4)]
+    assert any(r.decided for r in records)
+    for record in records:
+        one_team = len(record.winners) == 2 and record.winners[1] - record.winners[0] == 2
+        assert record.decided == one_team
