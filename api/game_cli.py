@@ -1,4 +1,4 @@
-"""``monsters <game> new | hint | validate | score | play`` for every rules-engine game.
+"""``monsters <game> new | hint | validate | score | render | play`` for every rules-engine game.
 
 One command group per registered game (``solver.game.GAMES``), all built by
 :func:`game_app`, so Monster Park, Very Big Monster and Monstrolicious answer
@@ -19,7 +19,7 @@ from rich.table import Table
 
 from api import game_service
 from api.errors import one_line_errors
-from api.terminal import print_json, progress_bar
+from api.terminal import SvgOption, print_json, progress_bar, write_svg
 from solver.errors import NotationError
 from solver.files import read_text
 
@@ -63,7 +63,7 @@ def parse_settings(pairs: list[str] | None) -> dict[str, Any]:
 def game_app(name: str, title: str) -> typer.Typer:
     """The command group of one game."""
     app = typer.Typer(
-        help=f"{title}: set up, hint, validate, score and play.", no_args_is_help=True
+        help=f"{title}: set up, hint, validate, score, draw and play.", no_args_is_help=True
     )
 
     @app.command()
@@ -140,6 +140,23 @@ def game_app(name: str, title: str) -> typer.Typer:
             table.add_row(line, *(str(s["lines"].get(line, "")) for s in sheet["scores"]))
         table.add_row("total", *(str(s["total"]) for s in sheet["scores"]), style="bold")
         console.print(table)
+
+    @app.command()
+    @one_line_errors
+    def render(
+        state_file: str = typer.Argument(..., metavar="STATE.json", help="State ('-': stdin)."),
+        seat: int | None = typer.Option(None, "--seat", help="Draw for this seat."),
+        svg: Path | None = SvgOption,
+        as_json: bool = JsonOption,
+    ) -> None:
+        """Draw the board as SVG, as the seat sees it."""
+        size = write_svg(game_service.render(name, read_json(state_file, "state"), seat), svg)
+        if svg is None:
+            return
+        if as_json:
+            print_json({"game": name, "seat": seat, "svg": str(svg), "bytes": size})
+            return
+        console.print(f"wrote {svg} ({size:,} bytes)")
 
     @app.command()
     @one_line_errors

@@ -27,6 +27,13 @@ class GameHintRequest(Request):
     )
 
 
+class GameRenderRequest(Request):
+    state: dict[str, Any] = STATE
+    seat: int | None = Field(
+        default=None, ge=0, le=7, description="Seat the board is drawn for (default per game)."
+    )
+
+
 class GameValidateRequest(Request):
     state: dict[str, Any] = STATE
     move: dict[str, Any] = Field(description="A move as the hint's `move` field writes it.")

@@ -102,6 +102,17 @@ def score(name: str, state_doc: Mapping[str, Any]) -> Json:
     }
 
 
+def render(name: str, state_doc: Mapping[str, Any], seat: int | None) -> str:
+    """The board as ``seat`` sees it (default per game), as SVG text."""
+    from api.render.games import render_game
+
+    state = load_state(get_game(name), state_doc)
+    if seat is not None:
+        _seat(state, seat)
+    svg: str = _field("seat", lambda: render_game(name, state, seat))
+    return svg
+
+
 def play(
     name: str,
     lineup: Sequence[str],

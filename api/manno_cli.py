@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 import typer
 from rich.console import Console
@@ -19,6 +19,7 @@ from api import manno_service
 from api.errors import EXIT_BAD_INPUT, fail, one_line_errors
 from api.render.manno import picture
 from api.render.stats import catalogue_stats, stats_picture
+from api.terminal import SvgOption, print_json, write_svg
 from solver.errors import MonsterError
 from solver.manno.engines import ENGINE_NAMES
 from solver.manno.kinds import GROUPS, KINDS, Kind
@@ -41,10 +42,6 @@ EngineOption = typer.Option("cpsat", "--engine", help=f"Engine: {' | '.join(ENGI
 
 def _tokens(path: Path | None) -> TokenSet:
     return standard_tokens() if path is None else load_tokens(path)
-
-
-def _print_json(data: dict[str, Any]) -> None:
-    sys.stdout.write(json.dumps(data) + "\n")
 
 
 def kind_text(kind: Kind) -> Text:
@@ -76,7 +73,7 @@ def solve(
         raise fail("missing TASK (or use --batch)")
     result = manno_service.solve(task, start, engine, tokens)
     if as_json:
-        _print_json(result)
+        print_json(result)
         return
     table = Table(show_header=False, box=None)
     table.add_row("task", result["task"])
@@ -152,7 +149,7 @@ def validate(
     """Check an arrangement against a task, condition by condition."""
     report = manno_service.validate(task, arrangement, _tokens(tokens_file))
     if as_json:
-        _print_json(report)
+        print_json(report)
         return
     table = Table(title=f"{report['task']}  ·  {report['arrangement']}")
     for column in ("condition", "ok", "found", "required"):
@@ -181,7 +178,7 @@ def hint(
     """A hint: which condition to fix, which tokens to turn, or one exact flip."""
     answer = manno_service.hint(task, arrangement, level, engine, _tokens(tokens_file))
     if as_json:
-        _print_json(answer)
+        print_json(answer)
         return
     console.print(answer["text"])
     if answer["flips_left"]:
@@ -203,7 +200,7 @@ def show(
     counts = {name: sum(kinds[k] for k in group.kinds) for name, group in GROUPS.items()}
     if as_json:
         up = [tokens[i].up(s).name for i, s in enumerate(here.sides)]
-        _print_json({"arrangement": str(here), "up": up, "counts": counts})
+        print_json({"arrangement": str(here), "up": up, "counts": counts})
         return
     table = Table(title=f"arrangement {here}", show_lines=False)
     table.add_column("token", justify="right")
@@ -221,24 +218,6 @@ def show(
     console.print("  ".join(f"{g} {counts[g]}" for g in ("B", "R", "Y", "P", "T")))
 
 
-SvgOption = typer.Option(
-    None, "--svg", help="Write the SVG to this file (default: standard output)."
-)
-
-
-def _write_svg(svg: str, path: Path | None) -> int:
-    """Write ``svg`` to ``path`` (standard output if ``None``); return its size in bytes."""
-    data = svg.encode()
-    if path is None:
-        sys.stdout.write(svg)
-    else:
-        try:
-            path.write_bytes(data)
-        except OSError as err:
-            raise MonsterError(f"cannot write {str(path)!r}: {err.strerror}") from err
-    return len(data)
-
-
 @app.command()
 @one_line_errors
 def render(
@@ -254,12 +233,12 @@ def render(
     tokens = _tokens(tokens_file)
     parsed = manno_service.task_field(task)
     here = None if arrangement is None else manno_service.arrangement_field(arrangement, tokens)
-    size = _write_svg(picture(parsed, here, tokens), svg)
+    size = write_svg(picture(parsed, here, tokens), svg)
     if svg is None:
         return
     if as_json:
         shown = None if here is None else str(here)
-        _print_json({"task": str(parsed), "arrangement": shown, "svg": str(svg), "bytes": size})
+        print_json({"task": str(parsed), "arrangement": shown, "svg": str(svg), "bytes": size})
         return
     console.print(f"wrote {svg} ({size:,} bytes)")
 
@@ -273,9 +252,9 @@ def stats(
     """The grader's metrics per level over the 108-task catalogue: means, and a plot."""
     levels = catalogue_stats()
     if svg is not None:
-        _write_svg(stats_picture(levels), svg)
+        write_svg(stats_picture(levels), svg)
     if as_json:
-        _print_json(
+        print_json(
             {"levels": [s.to_json() for s in levels], "svg": None if svg is None else str(svg)}
         )
         return

@@ -75,6 +75,16 @@ def responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
     return {status: {"model": Problem, "description": DESCRIPTIONS[status]} for status in statuses}
 
 
+def typed_responses(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """Like ``responses``, already filed as ``application/problem+json``.
+
+    For a route whose own media type is not JSON (an SVG picture), where
+    ``as_problems`` has no ``application/json`` entry to move.
+    """
+    content = {PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}}}
+    return {s: {"description": DESCRIPTIONS[s], "content": content} for s in statuses}
+
+
 def as_problems(schema: dict[str, Any]) -> dict[str, Any]:
     """The OpenAPI ``schema`` with every error response's body as ``application/problem+json``.
 

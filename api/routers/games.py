@@ -1,6 +1,6 @@
-"""``/v1/<game>/hint | validate | score`` for every rules-engine game.
+"""``/v1/<game>/hint | validate | score | render.svg`` for every rules-engine game.
 
-:func:`game_router` builds the same three routes for each registered game;
+:func:`game_router` builds the same four routes for each registered game;
 the work runs on a solver thread through ``SolverGate`` within the request's
 time, and ``api.game_service`` does it.
 """
@@ -17,15 +17,18 @@ from api.game_cli import TITLES
 from api.game_schemas import (
     GameHintRequest,
     GameHintResponse,
+    GameRenderRequest,
     GameScoreRequest,
     GameScoreResponse,
     GameValidateRequest,
     VerdictResponse,
 )
 from api.limits import SolverGate
-from api.problems import responses
+from api.problems import responses, typed_responses
+from api.routers.manno import SVG_RESPONSES, SvgResponse
 
 PROBLEMS = responses(413, 422, 503)
+RENDER_RESPONSES = {200: SVG_RESPONSES[200], **typed_responses(413, 422, 503)}
 
 
 def _gate(request: Request) -> SolverGate:
@@ -56,9 +59,20 @@ def game_router(name: str, title: str) -> APIRouter:
     async def score(body: GameScoreRequest, request: Request) -> dict[str, Any]:
         return await _gate(request).run(functools.partial(game_service.score, name, body.state))
 
+    @router.post(
+        "/render.svg",
+        response_class=SvgResponse,
+        responses=RENDER_RESPONSES,
+        name=f"{name}_render",
+    )
+    async def render(body: GameRenderRequest, request: Request) -> SvgResponse:
+        call = functools.partial(game_service.render, name, body.state, body.seat)
+        return SvgResponse(await _gate(request).run(call))
+
     hint.__doc__ = f"{title}: every legal move of the seat, ranked best first, with reasons."
     validate.__doc__ = f"{title}: is the move legal? If not, the rule it breaks."
     score.__doc__ = f"{title}: the score pad of every seat; the winners once the game is over."
+    render.__doc__ = f"{title}: the board as the seat sees it, as an SVG picture."
     return router
 
 

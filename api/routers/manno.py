@@ -14,7 +14,7 @@ from fastapi.responses import Response
 
 from api import manno_service
 from api.limits import SolverGate
-from api.problems import DESCRIPTIONS, PROBLEM, FieldError, NotFoundError, responses
+from api.problems import FieldError, NotFoundError, responses, typed_responses
 from api.render.manno import picture
 from api.schemas import (
     CatalogueResponse,
@@ -125,10 +125,7 @@ SVG_RESPONSES: dict[int | str, dict[str, Any]] = {
         "description": "An SVG picture.",
         "content": {SvgResponse.media_type: {"schema": {"type": "string"}}},
     },
-    422: {
-        "description": DESCRIPTIONS[422],
-        "content": {PROBLEM: {"schema": {"$ref": "#/components/schemas/Problem"}}},
-    },
+    **typed_responses(422),
 }
 """The picture, or a problem: documented under their own media types, not the route's."""
 

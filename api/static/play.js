@@ -85,8 +85,6 @@ async function ask(event) {
   const box = $("picture");
   if (pictureStatus === 200) {
     box.innerHTML = picture;
-  } else if (pictureStatus === 404 || pictureStatus === 405) {
-    box.textContent = "This service draws no board for this game.";
   } else {
     box.textContent = (picture && picture.detail) || `render: ${pictureStatus}`;
   }

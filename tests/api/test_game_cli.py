@@ -138,3 +138,23 @@ def test_play_prints_the_contract_object_and_repeats(cli: Cli, name: str) -> Non
 def test_play_refuses_unknown_players(cli: Cli, name: str) -> None:
     code, _, err = cli([name, "play", "--players", "hint,wizard", "--games", "1"])
     assert code == 2 and "wizard" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_render_draws_the_board(cli: Cli, name: str, tmp_path: Path) -> None:
+    game = get_game(name)
+    state = game.new(game.default_players, 2, None)
+    path = _write(tmp_path, "state.json", state.to_json())
+    code, out, _ = cli([name, "render", path])
+    assert code == 0 and out.startswith("<svg") and out.rstrip().endswith("</svg>")
+    target = tmp_path / "board.svg"
+    code, out, _ = cli([name, "render", path, "--seat", "1", "--svg", str(target), "--json"])
+    assert code == 0
+    assert json.loads(out) == {
+        "game": name,
+        "seat": 1,
+        "svg": str(target),
+        "bytes": target.stat().st_size,
+    }
+    code, out, err = cli([name, "render", path, "--seat", "9"])
+    assert (code, out) == (2, "") and "seat 9" in err and err.count("\n") == 1

@@ -88,3 +88,17 @@ def test_a_finished_game_has_no_hint(
 ) -> None:
     final = trail(name, 9)[-1].to_json()
     _problem(client.post(f"/v1/{name}/hint", json={"state": final}), "state")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_render_answers_an_svg_picture(client: TestClient, name: str) -> None:
+    game = get_game(name)
+    state = game.new(game.default_players, 6, None).to_json()
+    response = client.post(f"/v1/{name}/render.svg", json={"state": state, "seat": 0})
+    assert response.status_code == 200
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    assert response.text.startswith("<svg")
+    same = client.post(f"/v1/{name}/render.svg", json={"state": state, "seat": 0})
+    assert same.content == response.content
+    _problem(client.post(f"/v1/{name}/render.svg", json={"state": state, "seat": 7}), "seat")
+    _problem(client.post(f"/v1/{name}/render.svg", json={"state": {"x": 1}}), "state")
