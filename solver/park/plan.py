@@ -263,7 +263,7 @@ class Solved:
 
 
 #: Work limit of one solve, in CP-SAT's deterministic seconds (same answer on any machine).
-WORK_LIMIT = 0.05
+WORK_LIMIT = 0.01
 #: Least wall time a solve gets, even when the caller's budget is spent (a busy machine).
 MIN_SECONDS = 0.5
 
