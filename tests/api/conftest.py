@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import io
 import random
+import socket
+import subprocess
 import sys
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from api.cli import main
@@ -71,3 +76,38 @@ def trail() -> Callable[[str, int], list[Any]]:
 def illegal() -> Callable[[str], tuple[Json, Json]]:
     """``illegal(game)``: a state and a well-formed move that is not legal in it."""
     return illegal_case
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="session")
+def base() -> Iterator[str]:
+    """A real ``monsters serve`` process on a free loopback port; its base URL."""
+    port = _free_port()
+    monsters = str(Path(sys.executable).with_name("monsters"))
+    server = subprocess.Popen(
+        [monsters, "serve", "--host", "127.0.0.1", "--port", str(port), "--no-access-log"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                    break
+            except httpx.TransportError:
+                pass
+            assert server.poll() is None, "the server stopped"
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+        yield url
+    finally:
+        server.terminate()
+        server.wait(timeout=10)

@@ -11,14 +11,9 @@ from __future__ import annotations
 
 import json
 import re
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import httpx
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
 
@@ -37,41 +32,6 @@ ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 15_000
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-@pytest.fixture(scope="module")
-def base() -> Iterator[str]:
-    """A real ``monsters serve`` on loopback; its base URL."""
-    port = _free_port()
-    monsters = str(Path(sys.executable).with_name("monsters"))
-    server = subprocess.Popen(
-        [monsters, "serve", "--host", "127.0.0.1", "--port", str(port), "--no-access-log"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert server.poll() is None, "the server stopped"
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")

@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 import json
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
-from pathlib import Path
 
 import httpx
 import pytest
@@ -174,34 +169,6 @@ def test_docs_and_schema(client: TestClient) -> None:
     assert {"/v1/manno/solve", "/v1/manno/hint", "/v1/manno/validate", "/health"} <= set(paths)
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def test_a_real_server_over_loopback() -> None:
-    port = _free_port()
-    monsters = str(Path(sys.executable).with_name("monsters"))
-    server = subprocess.Popen(
-        [monsters, "serve", "--host", "127.0.0.1", "--port", str(port)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(f"{base}/health", timeout=1).status_code == 200:
-                    break
-            except httpx.TransportError:
-                pass
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-        answer = httpx.post(f"{base}/v1/manno/solve", json={"task": "PB>=4, PY=0, B>R"}, timeout=10)
-        assert answer.status_code == 200 and answer.json()["arrangement"] == "000000000000001"
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
+def test_a_real_server_over_loopback(base: str) -> None:
+    answer = httpx.post(f"{base}/v1/manno/solve", json={"task": "PB>=4, PY=0, B>R"}, timeout=10)
+    assert answer.status_code == 200 and answer.json()["arrangement"] == "000000000000001"
