@@ -37,6 +37,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.manno_engines
 	$(BIN)/python -m benchmarks.manno_tasks
 	$(BIN)/python -m benchmarks.api_load
+	$(BIN)/python -m benchmarks.strength
 
 serve: $(STAMP)
 	$(BIN)/monsters serve
