@@ -102,3 +102,21 @@ def test_render_answers_an_svg_picture(client: TestClient, name: str) -> None:
     assert same.content == response.content
     _problem(client.post(f"/v1/{name}/render.svg", json={"state": state, "seat": 7}), "seat")
     _problem(client.post(f"/v1/{name}/render.svg", json={"state": {"x": 1}}), "state")
+
+
+def test_monstrolicious_answers_from_a_players_view(
+    client: TestClient, trail: Callable[[str, int], list[Any]]
+) -> None:
+    state = trail("monstrolicious", 4)[9]
+    seat = state.to_move
+    view = state.view(seat)
+    from_view = client.post("/v1/monstrolicious/hint", json={"state": view}).json()
+    from_state = client.post("/v1/monstrolicious/hint", json={"state": state.to_json()}).json()
+    assert from_view == from_state and from_view["seat"] == seat
+    move = from_view["moves"][0]["move"]
+    verdict = client.post("/v1/monstrolicious/validate", json={"state": view, "move": move})
+    assert verdict.json() == {"legal": True, "reason": "legal"}
+    score = client.post("/v1/monstrolicious/score", json={"state": view})
+    assert score.status_code == 200 and score.json()["terminal"] is False
+    other = client.post("/v1/monstrolicious/hint", json={"state": view, "seat": 1 - seat})
+    _problem(other, "state")
