@@ -23,6 +23,11 @@ from ortools.sat.python import cp_model
 #: CP-SAT works on integers: values are scaled by this before rounding.
 SCALE = 100
 SEED = 7
+WORK_LIMIT = 0.01
+"""Deterministic seconds a plan may take: about 100 times what the largest one needs, so
+the plan (and the hint) is the same on a busy machine as on a quiet one."""
+MIN_SECONDS = 0.1
+"""The wall-clock guard never cuts a plan shorter than this."""
 
 
 def plan(
@@ -68,7 +73,8 @@ def plan(
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = SEED
-    solver.parameters.max_time_in_seconds = max(seconds, 0.001)
+    solver.parameters.max_deterministic_time = WORK_LIMIT
+    solver.parameters.max_time_in_seconds = max(seconds, MIN_SECONDS)
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return dict.fromkeys(values, 0.0)
