@@ -47,12 +47,16 @@ def infer(
     table = Table(title="face-down tiles")
     for column in ("tile", "bounds", "most likely"):
         table.add_column(column)
+    values = [0 if v == "trap" else int(v) for v in answer["hidden"]]  # the Trap is 0
+    lowest, highest = min(values, default=0), max(values, default=0)
     for tile in answer["tiles"]:
-        bounds = " ".join(
-            f"{word.replace('_', ' ')} {tile[word]}"
-            for word in ("at_least", "at_most")
-            if tile.get(word) is not None
-        )
+        bounds = []
+        if tile.get("at_least") is not None and tile["at_least"] > lowest:
+            bounds.append(f"at least {tile['at_least']}")
+        if tile.get("at_most") is not None and tile["at_most"] < highest:
+            bounds.append(f"at most {tile['at_most']}")
         likely = sorted(tile["p"].items(), key=lambda kv: -kv[1])[:3]
-        table.add_row(tile["slot"], bounds or "none", ", ".join(f"{v} {p:.0%}" for v, p in likely))
+        table.add_row(
+            tile["slot"], " ".join(bounds) or "none", ", ".join(f"{v} {p:.0%}" for v, p in likely)
+        )
     console.print(table)
