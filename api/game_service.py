@@ -54,13 +54,7 @@ def new(name: str, players: int | None, seed: int, settings: Mapping[str, Any] |
     """A new game's state as JSON."""
     game = get_game(name)
     count = game.default_players if players is None else players
-    if not game.min_players <= count <= game.max_players:
-        raise FieldError(
-            "players",
-            NotationError(
-                f"{game.title} takes {game.min_players} to {game.max_players} players, not {count}"
-            ),
-        )
+    _field("players", lambda: game.check_players(count))
     state = _field("settings", lambda: game.new(count, seed, settings or None))
     doc: Json = state.to_json()
     return doc

@@ -107,11 +107,7 @@ def check_lineup(game: Game, lineup: Sequence[str]) -> None:
             raise NotationError(
                 f"unknown player {name!r} for {game.name} (choose from {', '.join(game.players)})"
             )
-    if not game.min_players <= len(lineup) <= game.max_players:
-        raise NotationError(
-            f"{game.title} takes {game.min_players} to {game.max_players} players, "
-            f"not {len(lineup)}"
-        )
+    game.check_players(len(lineup))
 
 
 def play_game(

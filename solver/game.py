@@ -21,11 +21,12 @@ solver.errors.NotationError: unknown game 'chess' (choose from monstrolicious, p
 from __future__ import annotations
 
 import importlib
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeAlias
 
-from solver.errors import NotationError
+from solver.errors import IllegalMoveError, NotationError
 
 Json: TypeAlias = dict[str, Any]
 Move: TypeAlias = Any
@@ -146,6 +147,23 @@ PlayerFactory: TypeAlias = Callable[[int], Player]
 """Builds a player from a seed (every random choice it makes flows from it)."""
 
 
+class RandomPlayer:
+    """Any legal move, uniformly: the ``random`` player of every game.
+
+    Args:
+        seed: seeds the player's own ``random.Random`` (a number or a text).
+    """
+
+    name = "random"
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, state: Any) -> Move:
+        """A uniformly random legal move."""
+        return self.rng.choice(list(state.legal_moves()))
+
+
 @dataclass(frozen=True)
 class Game:
     """A registered game: how to start, read, write, hint and play it.
@@ -181,14 +199,19 @@ class Game:
     settings: Mapping[str, Any] = field(default_factory=dict)
     variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
 
+    def check_players(self, count: int) -> None:
+        """NotationError unless the rules take ``count`` players."""
+        if not self.min_players <= count <= self.max_players:
+            raise NotationError(
+                f"{self.title} takes {self.min_players} to {self.max_players} players, not {count}"
+            )
+
     def validate(self, state: Any, move_doc: Mapping[str, Any]) -> Verdict:
         """Is ``move_doc`` legal in ``state``? The reason names the rule when not.
 
         A move that does not parse raises NotationError (bad input, not an
         illegal move).
         """
-        from solver.errors import IllegalMoveError
-
         move = self.move_from_json(move_doc)
         try:
             state.apply(move)

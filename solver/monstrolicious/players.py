@@ -11,25 +11,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from solver.game import DEFAULT_HINT_BUDGET
+from solver.game import DEFAULT_HINT_BUDGET, RandomPlayer
 from solver.monstrolicious import rules
 from solver.monstrolicious.hint import top_move
 from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
 from solver.monstrolicious.view import HIDDEN, View
-
-
-class RandomPlayer:
-    """Any legal move, uniformly."""
-
-    name = "random"
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, state: State) -> Move:
-        """A uniformly random legal move."""
-        return self.rng.choice(state.legal_moves())
 
 
 def _possible(view: View, tile: Placed) -> list[Value]:

@@ -9,11 +9,11 @@ True
 
 from __future__ import annotations
 
-from solver.game import Game
+from solver.game import Game, RandomPlayer
 from solver.park.hint import hint
 from solver.park.moves import Move
 from solver.park.notation import state_from_json
-from solver.park.players import GreedyPlayer, HintPlayer, RandomPlayer
+from solver.park.players import GreedyPlayer, HintPlayer
 from solver.park.settings import DEFAULTS
 from solver.park.state import ParkState, new_game
 

@@ -2,6 +2,7 @@
 
 >>> from solver.park.state import new_game
 >>> s = new_game(2, seed=5)
+>>> from solver.game import RandomPlayer
 >>> RandomPlayer(1).choose(s) in s.legal_moves()
 True
 >>> GreedyPlayer(1).choose(s) in s.legal_moves()
@@ -17,19 +18,6 @@ from solver.park.evaluate import evaluate
 from solver.park.hint import hint
 from solver.park.moves import Move
 from solver.park.state import ParkState
-
-
-class RandomPlayer:
-    """Picks uniformly among the legal moves."""
-
-    name = "random"
-
-    def __init__(self, seed: int) -> None:
-        self._rng = random.Random(seed)
-
-    def choose(self, state: ParkState) -> Move:
-        """A random legal move."""
-        return self._rng.choice(state.legal_moves())
 
 
 class GreedyPlayer:

@@ -16,24 +16,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from solver.game import DEFAULT_HINT_BUDGET, PlayerFactory
+from solver.game import DEFAULT_HINT_BUDGET, PlayerFactory, RandomPlayer
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.moves import Move, move_from_json
 from solver.vbm.state import State
-
-
-class RandomPlayer:
-    """Any legal move, uniformly."""
-
-    name = "random"
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(f"vbm-random/{seed}")
-
-    def choose(self, state: Any) -> Move:
-        """A random legal move."""
-        moves: list[Move] = state.legal_moves()
-        return self.rng.choice(moves)
 
 
 class GreedyPlayer:
@@ -78,7 +64,7 @@ class HintPlayer:
 
 
 PLAYERS: dict[str, PlayerFactory] = {
-    "random": RandomPlayer,
+    "random": lambda seed: RandomPlayer(f"vbm-random/{seed}"),
     "greedy": GreedyPlayer,
     "hint": HintPlayer,
 }

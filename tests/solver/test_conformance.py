@@ -43,8 +43,8 @@ def _roundtrip(game: Game, state: Any) -> Any:
 
 
 def _check_state(game: Game, state: Any, seen_moves: list[Any], rng: random.Random) -> None:
-    assert _roundtrip(game, state) == state
-    assert hash(_roundtrip(game, state)) == hash(state)
+    copy = _roundtrip(game, state)
+    assert copy == state and hash(copy) == hash(state)
     for seat in range(state.players):
         json.dumps(state.view(seat))
     scores = state.scores()

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from solver.monstrolicious.players import GreedyPlayer, RandomPlayer
+from solver.game import RandomPlayer
+from solver.monstrolicious.players import GreedyPlayer
 from solver.monstrolicious.rules import Board
 from solver.monstrolicious.state import State, new_state
 from solver.monstrolicious.tiles import BUFFET, SPACES, TILES, Placed, Value

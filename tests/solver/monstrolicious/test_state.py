@@ -38,7 +38,8 @@ def test_bad_setups_are_refused() -> None:
 @given(st.integers(0, 10_000), st.sampled_from(["random", "greedy"]))
 @settings(max_examples=15, deadline=None)
 def test_every_step_round_trips_and_keeps_thirteen_tiles(seed: int, kind: str) -> None:
-    from solver.monstrolicious.players import GreedyPlayer, RandomPlayer
+    from solver.game import RandomPlayer
+    from solver.monstrolicious.players import GreedyPlayer
 
     make = RandomPlayer if kind == "random" else GreedyPlayer
     players = [make(seed), make(seed + 1)]
