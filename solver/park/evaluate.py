@@ -130,15 +130,28 @@ def best_claim(state: ParkState, park: Park) -> tuple[tuple[CardId, ...], int]:
     """The claim (in a working order) that brings the most tokens, and its reward."""
     seat = state.to_move
     assert seat is not None
-    deck = state.cards
+    held = len(state.held[seat])
+    settings = state.settings
+    return _best_claim(settings.deck, park, held, state.tourist_row, settings.run_gaps, state.bank)
+
+
+@lru_cache(maxsize=16384)
+def _best_claim(
+    deck_name: str,
+    park: Park,
+    held: int,
+    row: tuple[CardId | None, ...],
+    gaps: str,
+    bank: int | None,
+) -> tuple[tuple[CardId, ...], int]:
+    from solver.park.cards import load_deck
+
+    deck = load_deck(deck_name)
     best: tuple[tuple[CardId, ...], int] = ((), 0)
-    options = claim_options(
-        deck, park, len(state.held[seat]), state.tourist_row, state.settings.run_gaps
-    )
-    for claim in options:
+    for claim in claim_options(deck, park, held, row, gaps):
         reward = sum(deck.tourist(t).reward for t in claim)
-        if state.bank is not None:
-            reward = min(reward, state.bank)
+        if bank is not None:
+            reward = min(reward, bank)
         if reward > best[1]:
             best = (claim, reward)
     return best

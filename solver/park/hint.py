@@ -5,8 +5,12 @@ In the action step each action is first evaluated exactly for this turn
 tourist claim order after it). The CP-SAT model of ``plan`` then adds the best
 plan for the player's next turns that starts with that action, over the cards
 the player can see and the known make-up of the deck (later turns count what
-they gain above the token every turn offers). In the tourist step the
-claims are ranked exactly by the tokens they bring.
+they gain above the token every turn offers). What the action leaves the next
+player counts against it: its best reply on the table the action leaves,
+evaluated exactly (``reply``), shared out over the other players. On the
+player's last turn the chance to win outweighs points: a sure win counts
+``WIN`` points, a sure loss as much against. In the tourist step the claims
+are ranked exactly by the tokens they bring.
 
 >>> from solver.park.state import new_game
 >>> ranked = hint(new_game(2, seed=3), 0, 0.5)
@@ -27,6 +31,7 @@ from solver.park.cards import AREAS, UPGRADE_COST, UPGRADE_KINDS, CardId, Monste
 from solver.park.evaluate import Evaluation, evaluate
 from solver.park.moves import Move
 from solver.park.plan import COUNT, SCALE, After, Option, Target, build, solve
+from solver.park.reply import WIN, reply, turns_after, win_chance
 from solver.park.rules import AREA_ROOM, counts, floor, is_full
 from solver.park.state import ParkState
 
@@ -97,6 +102,17 @@ def _action_hints(state: ParkState, moves: list[Move], budget: float) -> list[Ra
             reason += f"; then {', '.join(s[1][:horizon])}"
         reason += f" (plan worth {value:.1f})" if s is not None else ""
         detail = {"this_turn": round(e.value, 3), "tourists": round(e.reward, 3)}
+        after = turns_after(state, m, e)
+        if after != 0:
+            left = reply(state, m, e)
+            value -= left / (state.players - 1)
+            reason += f"; leaves the next player {left:.1f}"
+            detail["reply"] = round(left, 3)
+        if after is not None:
+            chance = win_chance(state, m, e)
+            value += WIN * (2 * chance - 1)
+            reason += f"; the player's last turn: wins with chance {chance:.0%}"
+            detail["win_chance"] = round(chance, 3)
         out.append(RankedMove(m.to_json(), round(value, 3), reason, detail))
     return out
 

@@ -1,0 +1,87 @@
+"""The next player's reply and the last-turn chance to win."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from solver.park.cards import Deck
+from solver.park.evaluate import evaluate
+from solver.park.hint import hint
+from solver.park.moves import Move
+from solver.park.reply import reply, turns_after, win_chance
+from solver.park.state import ParkState
+from tests.solver.park.conftest import card, start, with_park, with_track
+
+
+def _first(deck: Deck, area: str, count: int) -> tuple[str, ...]:
+    return tuple(m.id for m in deck.monsters if m.area == area)[:count]
+
+
+def _one_slot_left(deck: Deck, seat: int, tokens: tuple[int, int]) -> ParkState:
+    """Seat ``seat`` to move with one free water slot and a size-5 water monster free."""
+    park = (_first(deck, "water", 4), _first(deck, "land", 5), _first(deck, "air", 5))
+    s = with_park(start(seed=4), seat, *park)
+    big = card(deck, "water", 5, True)
+    s = with_track(s, big, *[c for c in s.track if c and c != big][:4])
+    return replace(s, to_move=seat, turn=seat, tokens=tokens)
+
+
+FILL = Move.from_json({"action": "invite", "slot": 0, "area": "water"})
+
+
+@pytest.mark.parametrize(("seat", "after"), [(0, 1), (1, 0)])
+def test_filling_the_park_fixes_the_turns_left(deck: Deck, seat: int, after: int) -> None:
+    s = _one_slot_left(deck, seat, (10, 10))
+    assert turns_after(s, FILL, evaluate(s, FILL)) == after
+    assert turns_after(s, Move("token"), evaluate(s, Move("token"))) is None
+
+
+def test_the_round_limit_makes_any_turn_the_last(deck: Deck) -> None:
+    s = replace(start(seed=4), turn=2 * 100 - 2)
+    assert turns_after(s, Move("token"), evaluate(s, Move("token"))) == 1
+    s = replace(start(seed=4), turn=2 * 100 - 3, to_move=1)
+    assert turns_after(s, Move("token"), evaluate(s, Move("token"))) is None
+
+
+def test_filling_the_park_while_behind_loses_and_the_hint_does_not(deck: Deck) -> None:
+    s = _one_slot_left(deck, 1, (40, 0))
+    assert win_chance(s, FILL, evaluate(s, FILL)) == 0.0
+    ranked = hint(s, 1, 0.5)
+    fill = next(r for r in ranked if r.move == FILL.to_json())
+    assert fill.detail["win_chance"] == 0.0
+    assert "wins with chance 0%" in fill.reason
+    assert ranked[0].move != FILL.to_json()
+
+
+def test_filling_the_park_while_safely_ahead_is_the_hint(deck: Deck) -> None:
+    s = _one_slot_left(deck, 1, (0, 40))
+    assert win_chance(s, FILL, evaluate(s, FILL)) == 1.0
+    assert hint(s, 1, 0.5)[0].move == FILL.to_json()
+
+
+def test_the_other_players_last_turn_counts(deck: Deck) -> None:
+    """Seat 0 filling leaves seat 1 one turn: a lead smaller than its best turn is no sure win."""
+    s = _one_slot_left(deck, 0, (0, 0))
+    s = replace(s, parks=(s.parks[0], ((), (), ())))
+    gain = reply(s, FILL, evaluate(s, FILL))
+    assert gain > 1.0  # the next monster slides to the free position
+    mine = sum(x.total for x in s.scores()[:1]) + evaluate(s, FILL).value
+    s_close = replace(s, tokens=(0, round(mine) - 1))
+    assert win_chance(s_close, FILL, evaluate(s_close, FILL)) < 1.0
+    s_safe = replace(s, tokens=(0, round(mine - gain) - 3))
+    assert win_chance(s_safe, FILL, evaluate(s_safe, FILL)) == 1.0
+
+
+def test_a_monster_left_for_the_next_player_counts_as_its_reply(deck: Deck) -> None:
+    s = start(seed=9)
+    big = card(deck, "land", 5, True)
+    small = card(deck, "air", 1, True)
+    s = with_track(s, small, big, *[c for c in s.track if c and c not in (big, small)][:3])
+    left = reply(s, Move("token"), evaluate(s, Move("token")))
+    take = Move.from_json({"action": "invite", "slot": 1, "area": "land"})
+    taken = reply(s, take, evaluate(s, take))
+    land5 = [m.points for m in deck.monsters if m.area == "land" and m.size == 5]
+    assert left >= sum(land5) / len(land5) - 1e-9
+    assert taken < left
