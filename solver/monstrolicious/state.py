@@ -37,8 +37,47 @@ PLAYERS = 2
 SETTINGS: dict[str, Any] = {"first_player": None}
 
 
+class Turns:
+    """The turn-taking the full state and a player's view share: who moves, what
+    may be played, who wins. Each says when the game is over and what it scores.
+    """
+
+    current: Seat
+    board: Board
+    reveal_pending: bool
+
+    @property
+    def players(self) -> int:
+        """Always 2."""
+        return PLAYERS
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat deciding next; None at the end."""
+        return None if self.is_terminal() else self.current
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Move]:
+        """Donuts targets after winning the Donuts, else the mover's empty spaces
+        (a view lists exactly what the full state lists)."""
+        if self.is_terminal():
+            return []
+        return rules.legal_moves(self.board, self.current, self.reveal_pending)
+
+    def scores(self) -> list[Score]:
+        """Each seat's score."""
+        raise NotImplementedError
+
+    def winners(self) -> tuple[Seat, ...]:
+        """Highest score; equal scores share the victory."""
+        return rules.winners([s.total for s in self.scores()])
+
+
 @dataclass(frozen=True)
-class State:
+class State(Turns):
     """Everything about a game, hidden tiles included.
 
     Args:
@@ -57,25 +96,9 @@ class State:
     discards: tuple[tuple[Placed, ...], ...]
     reveal_pending: bool = False
 
-    @property
-    def players(self) -> int:
-        """Always 2."""
-        return PLAYERS
-
-    @property
-    def to_move(self) -> Seat | None:
-        """The seat deciding next; None at the end."""
-        return None if self.is_terminal() else self.current
-
     def is_terminal(self) -> bool:
         """All tiles played (and no Donuts decision left)."""
         return not any(self.stacks) and not self.reveal_pending
-
-    def legal_moves(self) -> list[Move]:
-        """Donuts targets after winning the Donuts, else the mover's empty spaces."""
-        if self.is_terminal():
-            return []
-        return rules.legal_moves(self.board, self.current, self.reveal_pending)
 
     def apply(self, move: Move) -> State:
         """The state after ``move``; IllegalMoveError names the broken rule."""
@@ -84,10 +107,6 @@ class State:
     def scores(self) -> list[Score]:
         """Points of the desserts each seat's monsters hold, plus the pair bonus."""
         return rules.scores(self.board)
-
-    def winners(self) -> tuple[Seat, ...]:
-        """Highest score; equal scores share the victory."""
-        return rules.winners([s.total for s in self.scores()])
 
     @property
     def next_tile(self) -> Value | None:

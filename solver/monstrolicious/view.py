@@ -28,6 +28,7 @@ from solver.monstrolicious.state import (
     GAME_NAME,
     PLAYERS,
     State,
+    Turns,
     read_pair,
     read_row,
     read_seat,
@@ -50,7 +51,7 @@ HIDDEN: Value = -1
 
 
 @dataclass(frozen=True)
-class View:
+class View(Turns):
     """What ``seat`` knows. Offers the state protocol's read side; ``apply`` plays
     the move in one world consistent with the view (seeded by the view itself).
 
@@ -93,25 +94,9 @@ class View:
             discards,
         )
 
-    @property
-    def players(self) -> int:
-        """Always 2."""
-        return PLAYERS
-
-    @property
-    def to_move(self) -> Seat | None:
-        """The seat deciding next; None at the end."""
-        return None if self.is_terminal() else self.current
-
     def is_terminal(self) -> bool:
         """All tiles played."""
         return not any(self.stack_counts) and not self.reveal_pending
-
-    def legal_moves(self) -> list[Move]:
-        """The mover's legal moves (the same list the full state gives)."""
-        if self.is_terminal():
-            return []
-        return rules.legal_moves(self.board, self.current, self.reveal_pending)
 
     def own_stack(self) -> tuple[Value, ...]:
         """The tiles left in the seat's own stack, in value order (their order is unknown)."""
@@ -141,10 +126,6 @@ class View:
     def scores(self) -> list[Score]:
         """What is visible: desserts held now, an unseen opposing tile counted as a monster."""
         return rules.scores(self.board, count_hidden=True)
-
-    def winners(self) -> tuple[Seat, ...]:
-        """Highest visible score; equal scores share the victory."""
-        return rules.winners([s.total for s in self.scores()])
 
     def view(self, seat: Seat) -> Json:
         """This view as JSON; only its own seat may ask."""
