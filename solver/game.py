@@ -164,6 +164,33 @@ class RandomPlayer:
         return self.rng.choice(list(state.legal_moves()))
 
 
+class HintPlayer:
+    """The top move of a game's hint for the seat to move: the ``hint`` player of the
+    games whose hint reads the whole state. Hints are deterministic, so it needs no seed.
+
+    Args:
+        hint: the game's ``hint(state, seat, budget_seconds)``.
+        read_move: the game's move reader (the hint ranks moves as JSON).
+        budget: the hint budget in seconds.
+    """
+
+    name = "hint"
+
+    def __init__(
+        self,
+        hint: Callable[[Any, Seat, float], list[RankedMove]],
+        read_move: Callable[[Mapping[str, Any]], Move],
+        budget: float = DEFAULT_HINT_BUDGET,
+    ) -> None:
+        self.hint = hint
+        self.read_move = read_move
+        self.budget = budget
+
+    def choose(self, state: Any) -> Move:
+        """The hint's best move."""
+        return self.read_move(self.hint(state, state.to_move, self.budget)[0].move)
+
+
 @dataclass(frozen=True)
 class Game:
     """A registered game: how to start, read, write, hint and play it.

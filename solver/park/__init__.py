@@ -9,11 +9,11 @@ True
 
 from __future__ import annotations
 
-from solver.game import Game, RandomPlayer
+from solver.game import Game, HintPlayer, RandomPlayer
 from solver.park.hint import hint
 from solver.park.moves import Move
 from solver.park.notation import state_from_json
-from solver.park.players import GreedyPlayer, HintPlayer
+from solver.park.players import GreedyPlayer
 from solver.park.settings import DEFAULTS
 from solver.park.state import ParkState, new_game
 
@@ -28,7 +28,11 @@ GAME = Game(
     move_from_json=Move.from_json,
     move_to_json=Move.to_json,
     hint=hint,
-    players={"random": RandomPlayer, "greedy": GreedyPlayer, "hint": HintPlayer},
+    players={
+        "random": RandomPlayer,
+        "greedy": GreedyPlayer,
+        "hint": lambda seed: HintPlayer(hint, Move.from_json),
+    },
     settings=DEFAULTS,
     variants=(
         (2, {"fifth_slot_buyable": True, "run_gaps": "any"}),

@@ -1,4 +1,4 @@
-"""Players for simulation: random, greedy (best points this turn) and hint.
+"""The greedy player (best points this turn); random and hint are ``solver.game``'s.
 
 >>> from solver.park.state import new_game
 >>> s = new_game(2, seed=5)
@@ -13,9 +13,7 @@ from __future__ import annotations
 
 import random
 
-from solver.game import DEFAULT_HINT_BUDGET
 from solver.park.evaluate import evaluate
-from solver.park.hint import hint
 from solver.park.moves import Move
 from solver.park.state import ParkState
 
@@ -47,19 +45,3 @@ class GreedyPlayer:
             for i, m in enumerate(moves)
         ]
         return moves[max(scored)[3]]
-
-
-class HintPlayer:
-    """Plays the top move of the hint."""
-
-    name = "hint"
-
-    def __init__(self, seed: int, budget: float = DEFAULT_HINT_BUDGET) -> None:
-        self.seed = seed
-        self.budget = budget
-
-    def choose(self, state: ParkState) -> Move:
-        """The hint's best move."""
-        assert state.to_move is not None
-        best = hint(state, state.to_move, self.budget)[0]
-        return Move.from_json(best.move)

@@ -16,8 +16,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from solver.game import DEFAULT_HINT_BUDGET, PlayerFactory, RandomPlayer
+from solver.game import HintPlayer, PlayerFactory, RandomPlayer
 from solver.vbm.evaluate import Evaluator
+from solver.vbm.hint import hint
 from solver.vbm.moves import Move, move_from_json
 from solver.vbm.state import State
 
@@ -46,25 +47,8 @@ class GreedyPlayer:
         return self.rng.choice([m for m in moves if (m.card, m.at) == keep])
 
 
-class HintPlayer:
-    """The top move of the hint."""
-
-    name = "hint"
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def choose(self, state: Any) -> Move:
-        """The hint's first move."""
-        from solver.vbm.hint import hint
-
-        seat = state.to_move
-        ranked = hint(state, seat, DEFAULT_HINT_BUDGET)
-        return move_from_json(ranked[0].move)
-
-
 PLAYERS: dict[str, PlayerFactory] = {
     "random": lambda seed: RandomPlayer(f"vbm-random/{seed}"),
     "greedy": GreedyPlayer,
-    "hint": HintPlayer,
+    "hint": lambda seed: HintPlayer(hint, move_from_json),
 }
