@@ -19,8 +19,8 @@ turn is its best reply, as above.
 >>> from solver.park.state import new_game
 >>> from solver.park.moves import Move
 >>> s = new_game(2, seed=7)
->>> last_turn(s, Move("token"))
-False
+>>> turns_after(s, Move("token"), evaluate(s, Move("token"))) is None
+True
 """
 
 from __future__ import annotations
@@ -53,11 +53,6 @@ def turns_after(state: ParkState, move: Move, e: Evaluation) -> int | None:
     return min(left) if left else None
 
 
-def last_turn(state: ParkState, move: Move) -> bool:
-    """True when the player to move does not move again after ``move``."""
-    return turns_after(state, move, evaluate(state, move)) is not None
-
-
 def win_chance(state: ParkState, move: Move, e: Evaluation) -> float:
     """The chance ``move`` wins, on the player's last turn (a shared win counts half)."""
     seat = state.to_move
@@ -66,21 +61,25 @@ def win_chance(state: ParkState, move: Move, e: Evaluation) -> float:
     assert after is not None
     totals = [s.total for s in state.scores()]
     others = [(seat + j) % state.players for j in range(1, state.players)]
-    finals: list[float] = []
-    for j, other in enumerate(others):
-        gain = reply(state, move, e, other) if j < after else 0.0
-        finals.append(totals[other] + gain)
-    monsters = [counts(state.cards, p).monsters for p in state.parks]
+    table = _table_after(state, move, e)
+    finals = [
+        totals[other] + (_best_turn(table, other) if j < after else 0.0)
+        for j, other in enumerate(others)
+    ]
+    top = max(finals)
+    rivals = [
+        counts(state.cards, state.parks[o]).monsters
+        for o, f in zip(others, finals, strict=True)
+        if f == top
+    ]
     chance = 0.0
     for out in e.outcomes:
         _, reward = best_claim(state, out.park)
         mine = totals[seat] + out.tokens + out.points + reward
         mine_monsters = counts(state.cards, out.park).monsters
-        top = max(finals)
         if mine > top:
             chance += out.probability
         elif mine == top:
-            rivals = [monsters[o] for o, f in zip(others, finals, strict=True) if f == top]
             if mine_monsters > max(rivals):
                 chance += out.probability
             elif mine_monsters == max(rivals):
@@ -88,13 +87,12 @@ def win_chance(state: ParkState, move: Move, e: Evaluation) -> float:
     return chance
 
 
-def reply(state: ParkState, move: Move, e: Evaluation, other: int | None = None) -> float:
-    """The most points ``other`` (by default the next player) can expect from its
-    next turn on the table ``move`` leaves."""
+def reply(state: ParkState, move: Move, e: Evaluation) -> float:
+    """The most points the next player can expect from its next turn on the table
+    ``move`` leaves."""
     seat = state.to_move
     assert seat is not None
-    nxt = (seat + 1) % state.players if other is None else other
-    return _best_turn(_table_after(state, move, e), nxt)
+    return _best_turn(_table_after(state, move, e), (seat + 1) % state.players)
 
 
 def _table_after(state: ParkState, move: Move, e: Evaluation) -> ParkState:
