@@ -186,3 +186,9 @@ def evaluate(state: ParkState, move: Move) -> Evaluation:
         points=points_sum,
         outcomes=outs,
     )
+
+
+def greedy_key(move: Move, e: Evaluation) -> tuple[float, bool]:
+    """How a greedy player ranks an action: its points this turn, then whether it places
+    a card (filling the park sooner)."""
+    return round(e.value, 6), move.action in ("invite", "upgrade")

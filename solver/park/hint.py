@@ -3,9 +3,12 @@
 In the action step each action is first evaluated exactly for this turn
 (``evaluate``: tokens, the expected points of a face-down monster, the best
 tourist claim order after it). The CP-SAT model of ``plan`` then adds the best
-plan for the player's next turns that starts with that action, over the cards
-the player can see and the known make-up of the deck (later turns count what
-they gain above the token every turn offers). What the action leaves the next
+plan for the player's next turns that starts with that action: the next turn
+chosen among the actions of the table the player meets then (the action and
+the other players' predicted replies played out, ``reply.foresee``), valued
+exactly; the turns after over the cards the player can see and the known
+make-up of the deck (future turns count what they gain above the token every
+turn offers). What the action leaves the next
 player counts against it: its best reply on the table the action leaves,
 evaluated exactly (``reply``), shared out over the other players. On the
 player's last turn the chance to win outweighs points: a sure win counts
@@ -27,11 +30,11 @@ from collections import Counter
 
 from solver.errors import NotationError
 from solver.game import RankedMove, Seat
-from solver.park.cards import AREAS, UPGRADE_COST, UPGRADE_KINDS, CardId, Monster, Upgrade
+from solver.park.cards import AREAS, UPGRADE_COST, UPGRADE_KINDS, Area, CardId, Monster, Upgrade
 from solver.park.evaluate import Evaluation, evaluate
 from solver.park.moves import Move
 from solver.park.plan import COUNT, SCALE, After, Option, Target, build, solve
-from solver.park.reply import WIN, reply, turns_after, win_chance
+from solver.park.reply import WIN, foresee, reply, turns_after, win_chance
 from solver.park.rules import AREA_ROOM, counts, floor, is_full
 from solver.park.state import ParkState
 
@@ -85,24 +88,30 @@ def _claim_hint(state: ParkState, move: Move) -> RankedMove:
 def _action_hints(state: ParkState, moves: list[Move], budget: float) -> list[RankedMove]:
     start = time.perf_counter()
     evals = [evaluate(state, m) for m in moves]
-    afters = [_after(state, m, e) for m, e in zip(moves, evals, strict=True)]
+    lasts = [turns_after(state, m, e) for m, e in zip(moves, evals, strict=True)]
     horizon = _horizon(state)
+    plans = horizon > 0 and len(moves) > 1
+    tables = [
+        foresee(state, m, e) if plans and last is None else None
+        for m, e, last in zip(moves, evals, lasts, strict=True)
+    ]
+    afters = [_after(state, m, e, table) for m, e, table in zip(moves, evals, tables, strict=True)]
     solved: list[tuple[float, tuple[str, ...]] | None] = [None] * len(moves)
-    if horizon and len(moves) > 1:
-        options = [o for t in range(1, horizon + 1) for o in _options(state, moves, t)]
+    if plans:
+        options = [o for t in range(2, horizon + 1) for o in _options(state, moves, t)]
+        options += [o for i, t in enumerate(tables) if t is not None for o in _first(t, i)]
         plan = build(afters, options, horizon, _targets(state))
         result = solve(plan, budget - (time.perf_counter() - start))
         if result is not None:
             solved = list(zip(result.values, result.steps, strict=True))
     out = []
-    for m, e, a, s in zip(moves, evals, afters, solved, strict=True):
-        value = s[0] if s is not None else a.value / SCALE
+    for m, e, after, s in zip(moves, evals, lasts, solved, strict=True):
+        value = s[0] if s is not None else e.value + (_push(state) / SCALE if _places(e) else 0)
         reason = _describe(state, m, e)
         if s is not None and s[1]:
             reason += f"; then {', '.join(s[1][:horizon])}"
         reason += f" (plan worth {value:.1f})" if s is not None else ""
         detail = {"this_turn": round(e.value, 3), "tourists": round(e.reward, 3)}
-        after = turns_after(state, m, e)
         if after != 0:
             left = reply(state, m, e)
             value -= left / (state.players - 1)
@@ -149,7 +158,53 @@ def _horizon(state: ParkState) -> int:
     return min(HORIZON, *others)
 
 
-def _after(state: ParkState, move: Move, e: Evaluation) -> After:
+def _places(e: Evaluation) -> bool:
+    return e.outcomes[0].card is not None
+
+
+def _first(table: ParkState, i: int) -> list[Option]:
+    """The actions of the player's next turn on the table it foresees after candidate
+    ``i``, each valued exactly."""
+    deck = table.cards
+    out: dict[tuple[Area, int, bool, frozenset[CardId]], Option] = {}
+    for m in table.legal_moves():
+        e = evaluate(table, m)
+        if not _places(e):
+            continue
+        card = deck.card(e.outcomes[0].card or "")
+        if isinstance(card, Upgrade):
+            assert m.area is not None
+            name, area, key = f"buy {card.kind} for {m.area}", m.area, f"next:{card.kind}"
+        else:
+            assert m.slot is not None
+            shown = deck.monster(table.track[m.slot] or "")
+            name, area, key = (
+                f"invite size-{shown.size} {shown.area}",
+                shown.area,
+                f"track:{shown.id}",
+            )
+        option = Option(
+            name=name,
+            area=area,
+            size=card.size,
+            price=-e.outcomes[0].tokens,
+            value=round(e.value * SCALE),
+            weight=COUNT,
+            friendly=round(COUNT * e.friendly),
+            upgrade=isinstance(card, Upgrade),
+            allowed=frozenset({i}),
+            key=key,
+            first=True,
+            claims=frozenset(e.claim),
+        )
+        # Options alike in what the plan counts: the most valuable stands for them all.
+        like = (area, card.size, option.upgrade, option.claims)
+        if like not in out or option.value > out[like].value:
+            out[like] = option
+    return list(out.values())
+
+
+def _after(state: ParkState, move: Move, e: Evaluation, table: ParkState | None) -> After:
     seat = state.to_move
     assert seat is not None
     deck = state.cards
@@ -168,7 +223,7 @@ def _after(state: ParkState, move: Move, e: Evaluation) -> After:
         nasty10 += round(COUNT * (1 - pf))
         has_f[k] = max(has_f[k], round(COUNT * pf))
         has_n[k] = max(has_n[k], round(COUNT * (1 - pf)))
-    row = {t for t in state.tourist_row if t is not None}
+    row = {t for t in (table or state).tourist_row if t is not None}
     push = _push(state)
     return After(
         value=round(e.value * SCALE) + (push if top.card else 0),
@@ -182,7 +237,7 @@ def _after(state: ParkState, move: Move, e: Evaluation) -> After:
         has_nasty10=tuple(has_n),
         held=len(state.held[seat]) + len(e.claim),
         tourists=frozenset(row - set(e.claim)),
-        ends=is_full(park),
+        ends=is_full(park) or table is None,
         push=push,
     )
 
@@ -258,7 +313,7 @@ def _survival(state: ParkState, monster: Monster, pos0: int, t: int) -> float:
 
 
 def _options(state: ParkState, moves: list[Move], t: int) -> list[Option]:
-    """The cards future turn ``t`` (1 = the player's next turn) may place."""
+    """The cards later turn ``t`` may place (2 = the turn after next; the next is ``_first``'s)."""
     deck = state.cards
     n = state.players
     opts: list[Option] = []

@@ -1,19 +1,22 @@
 """The hint's optimisation model: a CP-SAT plan of this turn and the next few.
 
-One model holds every candidate action for this turn (one Boolean each, exactly
-one chosen) and ``K`` future turns of the same player. A future turn takes a
-token or places one card: a monster still visible on the track (if it will not
-have been discarded by then, at the price of the position it will have
-reached), a monster of each area and size that the unseen deck may bring
-(weighted by the chance one shows up within reach), or an upgrade. The park
-rules hold throughout: monsters only in their own area, each at least as large
-as the card before it (an upgrade resets that), at most 5 cards an area, and
-never more tokens spent than held. Tourists on the track are targets whose
-requirements the planned park must meet. The objective is expected points:
-this turn's exact value plus the plan's points, tokens and tourist rewards.
+For every candidate action of this turn the model holds a plan of ``K`` future
+turns of the same player. A future turn takes a token or places one card. The
+next turn chooses among the actions the player will have on the table it
+foresees (its candidate and the other players' predicted replies played out,
+``reply.foresee``), each valued exactly. Later turns choose among a monster
+still visible on the track (if it will not have been discarded or taken by
+then, at the price of the position it will have reached), a monster of each
+area and size that the unseen deck may bring (weighted by the chance one shows
+up within reach), or an upgrade. The park rules hold throughout: monsters only
+in their own area, each at least as large as the card before it (an upgrade
+resets that), at most 5 cards an area, and never more tokens spent than held.
+Tourists on the track are targets whose requirements the planned park must
+meet. The objective is expected points: this turn's exact value plus the
+plan's points, tokens and tourist rewards.
 
-Each candidate is valued by solving the same model with that candidate fixed
-(an assumption), so every legal action gets the best plan that starts with it.
+The plans share nothing, so one solve of their sum values every candidate:
+each gets the best plan that starts with it.
 """
 
 from __future__ import annotations
@@ -46,6 +49,10 @@ class Option:
         allowed: indices of the candidates after which it exists.
         key: cards with the same key are one card (taken at most once).
         limit: how many times options with this key may be taken.
+        first: an action of the player's next turn, valued exactly on the table
+            its candidate and the other players' predicted replies leave; a
+            plan takes at most one.
+        claims: the tourists it brings (``value`` counts them).
     """
 
     name: str
@@ -59,6 +66,8 @@ class Option:
     allowed: frozenset[int]
     key: str
     limit: int = 1
+    first: bool = False
+    claims: frozenset[CardId] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -135,12 +144,20 @@ def _one_plan(
     need an upgrade no larger than themselves in the same area first.
     """
     turns = 0 if a.ends else turns
-    chosen = _best_sources(a, options) if turns else []
+    firsts = [o for o in options if o.first and a.free[AREAS.index(o.area)]] if turns else []
+    chosen = _best_sources(a, [o for o in options if not o.first]) if turns else []
+    chosen = firsts + chosen
     ys = [m.new_bool_var(f"{tag}y{j}") for j in range(len(chosen))]
     picks = [(0, y, o.name) for y, o in zip(ys, chosen, strict=True)]
     if not ys:
         return a.value, picks
     m.add(cp_model.LinearExpr.sum(ys) <= turns)
+    if firsts:
+        m.add(cp_model.LinearExpr.sum(ys[: len(firsts)]) <= 1)
+        for y1, o1 in zip(ys, firsts, strict=False):
+            for y2, o2 in zip(ys[len(firsts) :], chosen[len(firsts) :], strict=True):
+                if o1.key == o2.key:
+                    m.add(y1 + y2 <= 1)
     prices = [o.price + 1 for o in chosen]  # its price and the token the turn gives up
     m.add(cp_model.LinearExpr.weighted_sum(ys, prices) <= a.tokens + turns)
     # Future turns count above the token every turn offers: the other players
@@ -183,6 +200,9 @@ def _one_plan(
         return cp_model.LinearExpr.weighted_sum(vs, cs) + base[key]
 
     zs = {tg.id: m.new_bool_var(f"{tag}z_{tg.id}") for tg in live}
+    for y, o in zip(ys, chosen, strict=True):
+        for t in o.claims & zs.keys():
+            m.add(y + zs[t] <= 1)  # its value already counts the tourist
     for tg in live:
         z = zs[tg.id]
         obj_vars.append(z)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from solver.park.evaluate import evaluate
+from solver.park.evaluate import evaluate, greedy_key
 from solver.park.moves import Move
 from solver.park.state import ParkState
 
@@ -36,12 +36,6 @@ class GreedyPlayer:
         if state.phase == "tourists":
             return max(moves, key=lambda m: sum(state.cards.tourist(t).reward for t in m.tourists))
         scored = [
-            (
-                round(evaluate(state, m).value, 6),
-                m.action in ("invite", "upgrade"),
-                self._rng.random(),
-                i,
-            )
-            for i, m in enumerate(moves)
+            (*greedy_key(m, evaluate(state, m)), self._rng.random(), i) for i, m in enumerate(moves)
         ]
         return moves[max(scored)[3]]

@@ -1,11 +1,17 @@
-"""What a move leaves the other players: the next player's best reply, and on the
-player's last turn the chance to win.
+"""What a move leaves the other players and the player itself: the next player's
+best reply, the table at the player's next turn, and on the player's last turn
+the chance to win.
 
 The next player's reply is evaluated exactly (``evaluate``) on the table the
 move leaves, as the player can foresee it: the track slid on (cards the deck
 has yet to show left out) and the tourists left on the row. What a move leaves
 the next player counts against it: a monster the next player would invite for
 free, a tourist it would complete, is worth denying.
+
+Each other player is predicted to make that best reply (the most points this
+turn, placing a card on a tie). Played out on the foreseen table, the replies
+give the table the player meets on its next turn (:func:`foresee`): which
+monsters are still on the track, at which prices, and which tourists are left.
 
 A turn is the player's last when the final round is on, when its action fills
 the park (the round is then finished and the game ends), or when the round
@@ -29,7 +35,7 @@ from dataclasses import replace
 from functools import lru_cache
 
 from solver.park.cards import CardId
-from solver.park.evaluate import Evaluation, best_claim, evaluate
+from solver.park.evaluate import Evaluation, best_claim, evaluate, greedy_key
 from solver.park.moves import Move
 from solver.park.rules import counts, is_full
 from solver.park.state import ParkState
@@ -99,24 +105,59 @@ def _table_after(state: ParkState, move: Move, e: Evaluation) -> ParkState:
     """The table after this turn, as the player can foresee it.
 
     Cards the deck has yet to show are left out; an upgrade bought is taken to
-    be replaced by its like. The player's own park matters to the others only
-    through the monsters it takes out of the deck, so it changes only on an invite.
+    be replaced by its like. The mover's park gets the card placed (the likeliest
+    face-down outcome), its tokens and tourists follow the move.
     """
     seat = state.to_move
     assert seat is not None
-    parks = state.parks
     track = list(state.track)
     if move.action == "invite" and move.slot is not None:
         track[move.slot] = None
-        top = max(e.outcomes, key=lambda o: o.probability)
-        parks = (*parks[:seat], top.park, *parks[seat + 1 :])
+    top = max(e.outcomes, key=lambda o: o.probability)
+    parks = (*state.parks[:seat], top.park, *state.parks[seat + 1 :])
+    tokens = list(state.tokens)
+    tokens[seat] = round(e.tokens)
+    held = (*state.held[:seat], state.held[seat] + e.claim, *state.held[seat + 1 :])
     slid: list[CardId | None] = [c for c in track[1:] if c is not None]
     slid += [None] * (len(track) - len(slid))
     row = tuple(None if t in e.claim else t for t in state.tourist_row)
-    return replace(state, parks=parks, track=tuple(slid), tourist_row=row, phase="action")
+    return replace(
+        state,
+        parks=parks,
+        tokens=tuple(tokens),
+        held=held,
+        track=tuple(slid),
+        tourist_row=row,
+        phase="action",
+    )
+
+
+def foresee(state: ParkState, move: Move, e: Evaluation) -> ParkState:
+    """The table at the player's next turn, as it can foresee it: after ``move`` and
+    each other player's predicted reply (its best turn, placing a card on a tie)."""
+    seat = state.to_move
+    assert seat is not None
+    table = _table_after(state, move, e)
+    for j in range(1, state.players):
+        turn = replace(table, to_move=(seat + j) % state.players)
+        r, er = predicted(turn)
+        table = _table_after(turn, r, er)
+    return replace(table, to_move=seat)
 
 
 @lru_cache(maxsize=1024)
+def predicted(turn: ParkState) -> tuple[Move, Evaluation]:
+    """The best turn of the player to move: the most points this turn, placing a card on
+    a tie (the greedy player's choice, less its random tie-break)."""
+    best: tuple[tuple[float, bool], Move, Evaluation] | None = None
+    for m in turn.legal_moves():
+        e = evaluate(turn, m)
+        key = greedy_key(m, e)
+        if best is None or key > best[0]:
+            best = (key, m, e)
+    assert best is not None
+    return best[1], best[2]
+
+
 def _best_turn(table: ParkState, other: int) -> float:
-    turn = replace(table, to_move=other)
-    return max(evaluate(turn, m).value for m in turn.legal_moves())
+    return predicted(replace(table, to_move=other))[1].value

@@ -10,7 +10,7 @@ from solver.park.cards import Deck
 from solver.park.evaluate import evaluate
 from solver.park.hint import hint
 from solver.park.moves import Move
-from solver.park.reply import reply, turns_after, win_chance
+from solver.park.reply import foresee, predicted, reply, turns_after, win_chance
 from solver.park.state import ParkState
 from tests.solver.park.conftest import card, start, with_park, with_track
 
@@ -85,3 +85,42 @@ def test_a_monster_left_for_the_next_player_counts_as_its_reply(deck: Deck) -> N
     land5 = [m.points for m in deck.monsters if m.area == "land" and m.size == 5]
     assert left >= sum(land5) / len(land5) - 1e-9
     assert taken < left
+
+
+def _land5_at(deck: Deck, slot: int, seed: int = 9) -> tuple[ParkState, str]:
+    """Seat 0 to move; a size-5 land monster at track position ``slot``, small air ones
+    around it, so the land monster is the one worth taking."""
+    s = start(seed=seed)
+    big = card(deck, "land", 5, True, points=3)
+    small = [m.id for m in deck.monsters if m.area == "air" and m.size == 1][:4]
+    track = [*small[:slot], big, *small[slot:]]
+    s = with_park(s, 1, (), (), ())
+    return with_track(s, *track), big
+
+
+def test_the_next_turn_is_foreseen_after_the_other_players_reply(deck: Deck) -> None:
+    s, big = _land5_at(deck, 1)
+    token = Move("token")
+    table = foresee(s, token, evaluate(s, token))
+    # Seat 1 meets the land monster at the free position and takes it.
+    turn = replace(s, track=(*s.track[1:], None), to_move=1, tokens=(s.tokens[0] + 1, s.tokens[1]))
+    assert predicted(turn)[0] == Move.from_json({"action": "invite", "slot": 0, "area": "land"})
+    assert table.to_move == 0
+    (placed,) = table.parks[1][1]  # face down: the likeliest land monster of its size
+    assert deck.monster(placed).size == 5
+    assert big not in table.track
+    assert table.track[:2] == s.track[2:4]  # slid once per turn, the gap closed
+    assert table.tokens[0] == s.tokens[0] + 1
+
+
+def test_the_plan_counts_on_a_monster_only_if_the_other_player_leaves_it(deck: Deck) -> None:
+    s, _ = _land5_at(deck, 2)
+    full_land = tuple(m.id for m in deck.monsters if m.area == "land" and m.size == 1)[:5]
+    blocked = with_park(s, 1, (), full_land, ())
+
+    def token_plan(state: ParkState) -> str:
+        ranked = hint(state, 0, 0.5)
+        return next(r.reason for r in ranked if r.move == {"action": "token"})
+
+    assert "then invite size-5 land" in token_plan(blocked)  # free on the next turn
+    assert "invite size-5 land" not in token_plan(s)  # seat 1 takes it first
