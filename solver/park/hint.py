@@ -4,16 +4,15 @@ In the action step each action is first evaluated exactly for this turn
 (``evaluate``: tokens, the expected points of a face-down monster, the best
 tourist claim order after it). The CP-SAT model of ``plan`` then adds the best
 plan for the player's next turns that starts with that action: the next turn
-chosen among the actions of the table the player meets then (the action and
-the other players' predicted replies played out, ``reply.foresee``), valued
-exactly; the turns after over the cards the player can see and the known
-make-up of the deck (future turns count what they gain above the token every
-turn offers). What the action leaves the next
-player counts against it: its best reply on the table the action leaves,
-evaluated exactly (``reply``), shared out over the other players. On the
-player's last turn the chance to win outweighs points: a sure win counts
-``WIN`` points, a sure loss as much against. In the tourist step the claims
-are ranked exactly by the tokens they bring.
+chosen among the actions of the table the player meets then (the action and the
+other players' predicted replies played out, ``reply.foresee``), valued exactly;
+the turns after over the cards the player can see and the known make-up of the
+deck (future turns count what they gain above the token every turn offers). What
+the action leaves the next player counts against it: its best reply on the table
+the action leaves, evaluated exactly (``reply``), shared out over the other
+players. On the player's last turn the chance to win outweighs points: a sure
+win counts ``WIN`` points, a sure loss as much against. In the tourist step the
+claims are ranked exactly by the tokens they bring.
 
 >>> from solver.park.state import new_game
 >>> ranked = hint(new_game(2, seed=3), 0, 0.5)

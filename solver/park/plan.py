@@ -154,7 +154,7 @@ def _one_plan(
     m.add(cp_model.LinearExpr.sum(ys) <= turns)
     if firsts:
         m.add(cp_model.LinearExpr.sum(ys[: len(firsts)]) <= 1)
-        for y1, o1 in zip(ys, firsts, strict=False):
+        for y1, o1 in zip(ys[: len(firsts)], firsts, strict=True):
             for y2, o2 in zip(ys[len(firsts) :], chosen[len(firsts) :], strict=True):
                 if o1.key == o2.key:
                     m.add(y1 + y2 <= 1)
