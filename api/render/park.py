@@ -14,10 +14,12 @@ the table. The seat the picture is drawn for is outlined and named "you".
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
 from api.render.svg import document, element, group, text, title
 from solver.errors import MonsterError
-from solver.park.cards import AREAS, Deck, Monster, Upgrade
+from solver.park.cards import AREAS, CardId, Deck, Monster, Upgrade
 from solver.park.state import ParkState
 
 AREA_FILL = {"water": "#3f9e5a", "land": "#c8433a", "air": "#3b78c4"}
@@ -111,38 +113,49 @@ def _track(state: ParkState, deck: Deck) -> str:
     return "".join(parts)
 
 
-def _upgrades(state: ParkState, deck: Deck) -> str:
-    parts = [text(0, -4, "Upgrades", font_size=11, fill=MUTED)]
-    for i, card_id in enumerate(state.upgrade_row):
-        x = i * (CARD_W + GAP)
+def _row(
+    label: str,
+    cards: Sequence[CardId | None],
+    width: float,
+    height: float,
+    draw: Callable[[CardId, float], str],
+) -> str:
+    """A labelled row of cards, ``draw(card, x)`` for each; an empty place is an outline."""
+    parts = [text(0, -4, label, font_size=11, fill=MUTED)]
+    for i, card_id in enumerate(cards):
+        x = i * (width + GAP)
         if card_id is None:
-            parts.append(box(x, 0, CARD_W, CARD_H, "none", "#bbb"))
-            continue
-        parts.append(_upgrade(deck.upgrade(card_id), x, 0, show_cost=True))
+            parts.append(box(x, 0, width, height, "none", "#bbb"))
+        else:
+            parts.append(draw(card_id, x))
     return "".join(parts)
+
+
+def _upgrades(state: ParkState, deck: Deck) -> str:
+    return _row(
+        "Upgrades",
+        state.upgrade_row,
+        CARD_W,
+        CARD_H,
+        lambda card_id, x: _upgrade(deck.upgrade(card_id), x, 0, show_cost=True),
+    )
 
 
 def _tourists(state: ParkState, deck: Deck) -> str:
-    parts = [text(0, -4, "Tourists", font_size=11, fill=MUTED)]
-    for i, card_id in enumerate(state.tourist_row):
-        x = i * (TOURIST_W + GAP)
-        if card_id is None:
-            parts.append(box(x, 0, TOURIST_W, 70, "none", "#bbb"))
-            continue
+    def draw(card_id: CardId, x: float) -> str:
         tourist = deck.tourist(card_id)
-        parts.append(
-            group(
-                [
-                    title(f"tourist: {tourist.text} ({tourist.reward} points)"),
-                    box(x, 0, TOURIST_W, 70, "#fff7e0", "#8a6a08"),
-                    lines(x + 8, 16, wrap(tourist.text, 24), 11),
-                    badge(x + TOURIST_W - 14, 56, str(tourist.reward), "#8a6a08"),
-                ],
-                class_="tourist",
-                data_card=card_id,
-            )
+        return group(
+            [
+                title(f"tourist: {tourist.text} ({tourist.reward} points)"),
+                box(x, 0, TOURIST_W, 70, "#fff7e0", "#8a6a08"),
+                lines(x + 8, 16, wrap(tourist.text, 24), 11),
+                badge(x + TOURIST_W - 14, 56, str(tourist.reward), "#8a6a08"),
+            ],
+            class_="tourist",
+            data_card=card_id,
         )
-    return "".join(parts)
+
+    return _row("Tourists", state.tourist_row, TOURIST_W, 70, draw)
 
 
 def _park(state: ParkState, deck: Deck, seat: int, viewer: int | None, score: int) -> str:
