@@ -225,7 +225,7 @@ def _after(state: ParkState, move: Move, e: Evaluation, table: ParkState | None)
     row = {t for t in (table or state).tourist_row if t is not None}
     push = _push(state)
     return After(
-        value=round(e.value * SCALE) + (push if top.card else 0),
+        value=round(e.value * SCALE) + (push if _places(e) else 0),
         tokens=round(e.tokens),
         floors=tuple(floor(deck, a) for a in park),
         free=tuple(AREA_ROOM - len(a) for a in park),

@@ -144,7 +144,7 @@ def _one_plan(
     need an upgrade no larger than themselves in the same area first.
     """
     turns = 0 if a.ends else turns
-    firsts = [o for o in options if o.first and a.free[AREAS.index(o.area)]] if turns else []
+    firsts = [o for o in options if o.first] if turns else []  # legal: room is there
     chosen = _best_sources(a, [o for o in options if not o.first]) if turns else []
     chosen = firsts + chosen
     ys = [m.new_bool_var(f"{tag}y{j}") for j in range(len(chosen))]
