@@ -18,6 +18,7 @@ from api import (
 from api.errors import EXIT_BAD_INPUT, stderr
 from api.game_cli import APPS
 from api.manno_cli import app as manno_app
+from solver.files import allow_files
 
 app = typer.Typer(
     name="monsters",
@@ -41,13 +42,15 @@ def serve(
     """Serve the HTTP API with uvicorn."""
     import uvicorn
 
-    uvicorn.run("api.main:app", host=host, port=port, workers=workers, access_log=access_log)
+    with allow_files(False):  # a request never names a file, whatever the command line may
+        uvicorn.run("api.main:app", host=host, port=port, workers=workers, access_log=access_log)
 
 
 def main() -> None:
     """Console-script entry point: usage errors, too, are one line and exit code 2."""
     try:
-        code = app(standalone_mode=False)
+        with allow_files():  # the user running the command may name their own files
+            code = app(standalone_mode=False)
     except NoArgsIsHelpError as err:
         err.show()
         code = 0

@@ -9,9 +9,15 @@ them into a 422 problem or a one-line message with exit code 2.
 "unknown group 'PX' at column 3"
 >>> isinstance(err, MonsterError) and isinstance(err, ValueError)
 True
+>>> str(NotationError("a land monster cannot live in the water", path="parks[0].water[2]"))
+'parks[0].water[2]: a land monster cannot live in the water'
+>>> json_pointer("parks[0].water[2]")
+'/parks/0/water/2'
 """
 
 from __future__ import annotations
+
+import re
 
 
 class MonsterError(ValueError):
@@ -19,21 +25,42 @@ class MonsterError(ValueError):
 
 
 class NotationError(MonsterError):
-    """Text that does not parse: a task, an arrangement, a move.
+    """Text or a document that does not read: a task, an arrangement, a move, a state.
 
     Args:
-        message: what is wrong, quoting the input.
+        message: what is wrong, in player words, quoting the input.
         column: 1-based column of the fault in the text, if known.
+        path: where in a JSON document the fault is (``parks[0].water[2]``), if known.
     """
 
-    def __init__(self, message: str, column: int | None = None) -> None:
+    def __init__(self, message: str, column: int | None = None, path: str | None = None) -> None:
         self.message = message
         self.column = column
-        super().__init__(message if column is None else f"{message} at column {column}")
+        self.path = path
+        text = message if column is None else f"{message} at column {column}"
+        super().__init__(text if not path else f"{path}: {text}")
+
+
+class UnknownDeckError(NotationError):
+    """A deck named that is not one of the built-in decks (a request never names a file)."""
+
+
+def json_pointer(path: str) -> str:
+    """The RFC 6901 pointer of a dotted path: ``parks[0].water`` -> ``/parks/0/water``."""
+    parts = [p for p in re.split(r"[.\[\]]+", path) if p]
+    return "".join("/" + p.replace("~", "~0").replace("/", "~1") for p in parts)
 
 
 class IllegalMoveError(MonsterError):
     """A move the rules do not allow; the message names the rule it breaks."""
+
+
+class GameOverError(MonsterError):
+    """A decision asked of a game that has ended."""
+
+
+class NotYourTurnError(MonsterError):
+    """A decision asked of a seat that has none to make now (the wrong-seat error)."""
 
 
 class UnsolvableError(MonsterError):

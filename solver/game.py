@@ -131,7 +131,47 @@ class State(Protocol):
         """The whole state, including the seed that drives its randomness."""
 
     def view(self, seat: Seat) -> Json:
-        """The state as ``seat`` may see it: hidden things are hidden."""
+        """The state as ``seat`` may see it, as JSON (``Game.view(...).to_json()``)."""
+
+
+class View(Protocol):
+    """What one seat may see of a state, and nothing more: all a hint, a validate,
+    a score or a picture for that seat ever reads.
+
+    Two states that look the same to the seat give equal views (and so the same
+    answers); its JSON carries ``"view_of": seat`` and reads back with
+    ``Game.view_from_json``.
+    """
+
+    @property
+    def seat(self) -> Seat:
+        """Whose view this is."""
+
+    @property
+    def players(self) -> int:
+        """Number of seats."""
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat whose decision is next, or None when the game is over."""
+
+    def legal_moves(self) -> Sequence[Move]:
+        """The seat's legal moves when the decision is its own, in the state's order; else empty."""
+
+    def check(self, move: Move) -> None:
+        """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule."""
+
+    def is_terminal(self) -> bool:
+        """True when the game has ended."""
+
+    def scores(self) -> Sequence[Score]:
+        """One score per seat, as far as the seat can know it."""
+
+    def winners(self) -> tuple[Seat, ...]:
+        """At the end, the seats that won (as the seat can see them); else ()."""
+
+    def to_json(self) -> Json:
+        """The view as JSON, with ``"view_of": seat``."""
 
 
 class Player(Protocol):
@@ -165,11 +205,12 @@ class RandomPlayer:
 
 
 class HintPlayer:
-    """The top move of a game's hint for the seat to move: the ``hint`` player of the
-    games whose hint reads the whole state. Hints are deterministic, so it needs no seed.
+    """The top move of a game's hint for the seat to move, asked of that seat's view.
+    Hints are deterministic, so it needs no seed.
 
     Args:
-        hint: the game's ``hint(state, seat, budget_seconds)``.
+        view: the game's ``view(state, seat)``.
+        hint: the game's ``hint(view, budget_seconds)``.
         read_move: the game's move reader (the hint ranks moves as JSON).
         budget: the hint budget in seconds.
     """
@@ -178,17 +219,19 @@ class HintPlayer:
 
     def __init__(
         self,
-        hint: Callable[[Any, Seat, float], list[RankedMove]],
+        view: Callable[[Any, Seat], Any],
+        hint: Callable[[Any, float], list[RankedMove]],
         read_move: Callable[[Mapping[str, Any]], Move],
         budget: float = DEFAULT_HINT_BUDGET,
     ) -> None:
+        self.view = view
         self.hint = hint
         self.read_move = read_move
         self.budget = budget
 
     def choose(self, state: Any) -> Move:
         """The hint's best move."""
-        return self.read_move(self.hint(state, state.to_move, self.budget)[0].move)
+        return self.read_move(self.hint(self.view(state, state.to_move), self.budget)[0].move)
 
 
 @dataclass(frozen=True)
@@ -201,11 +244,17 @@ class Game:
         min_players / max_players / default_players: seats the rules allow.
         new: ``new(players, seed, settings)`` -> the set-up state; ``settings``
             overrides named rule settings (unknown names raise NotationError).
-        from_json: reads ``State.to_json()`` output (or, for a game whose
-            service takes a player's view, that view); raises NotationError.
+        from_json: reads ``State.to_json()`` output, checking every invariant the
+            rules imply; raises NotationError naming the JSON path.
+        view: ``view(state, seat)`` -> what ``seat`` may see (a :class:`View`).
+        view_from_json: reads ``View.to_json()`` output, checked like a state.
         move_from_json / move_to_json: a move and its JSON, a round trip.
-        hint: ``hint(state, seat, budget_seconds)`` -> every legal move of
-            ``seat`` ranked best first.
+        hint: ``hint(view, budget_seconds)`` -> every legal move of the view's
+            seat ranked best first; it reads nothing but the view.
+        redeal: ``redeal(state, seat, seed)`` -> a state ``seat`` cannot tell from
+            ``state`` (the same view) whose hidden content is drawn anew from
+            ``seed``: decks reshuffled, face-down cards, other hands and hidden
+            tiles swapped for unseen ones of the same visible face, a new seed.
         players: ``random``, ``greedy``, ``hint`` -> factories taking a seed.
         settings: the named rule settings and their defaults (docs/rulings.md).
         variants: ``(players, settings)`` pairs beyond each player count with
@@ -219,9 +268,12 @@ class Game:
     default_players: int
     new: Callable[[int, int, Mapping[str, Any] | None], Any]
     from_json: Callable[[Mapping[str, Any]], Any]
+    view: Callable[[Any, Seat], Any]
+    view_from_json: Callable[[Mapping[str, Any]], Any]
     move_from_json: Callable[[Mapping[str, Any]], Move]
     move_to_json: Callable[[Move], Json]
-    hint: Callable[[Any, Seat, float], list[RankedMove]]
+    hint: Callable[[Any, float], list[RankedMove]]
+    redeal: Callable[[Any, Seat, int], Any]
     players: Mapping[str, PlayerFactory]
     settings: Mapping[str, Any] = field(default_factory=dict)
     variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
@@ -233,15 +285,23 @@ class Game:
                 f"{self.title} takes {self.min_players} to {self.max_players} players, not {count}"
             )
 
-    def validate(self, state: Any, move_doc: Mapping[str, Any]) -> Verdict:
-        """Is ``move_doc`` legal in ``state``? The reason names the rule when not.
+    def read(self, doc: Mapping[str, Any]) -> Any:
+        """A full state, or a seat's view when the document says ``"view_of"``."""
+        if not isinstance(doc, Mapping):
+            raise NotationError("a state must be a JSON object")
+        if "view_of" in doc:
+            return self.view_from_json(doc)
+        return self.from_json(doc)
+
+    def validate(self, view: Any, move_doc: Mapping[str, Any]) -> Verdict:
+        """Is ``move_doc`` legal for the view's seat? The reason names the rule when not.
 
         A move that does not parse raises NotationError (bad input, not an
         illegal move).
         """
         move = self.move_from_json(move_doc)
         try:
-            state.apply(move)
+            view.check(move)
         except IllegalMoveError as err:
             return Verdict(False, str(err))
         return Verdict(True, "legal")
