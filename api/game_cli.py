@@ -20,8 +20,9 @@ from rich.table import Table
 from api import game_service
 from api.errors import one_line_errors
 from api.terminal import SvgOption, print_json, progress_bar, write_svg
+from solver import jsonio
 from solver.errors import NotationError
-from solver.files import read_text
+from solver.files import MAX_FILE_BYTES, read_user_file
 
 console = Console(highlight=False)
 
@@ -32,14 +33,13 @@ SetOption = typer.Option(
 
 
 def read_json(path: str, what: str) -> Any:
-    """A JSON document from a file, or standard input for ``-``."""
-    text = sys.stdin.read() if path == "-" else read_text(Path(path), what, NotationError)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as err:
-        raise NotationError(
-            f"{what} {path!r} is not JSON: {err.msg} (line {err.lineno})", err.colno
-        ) from err
+    """A JSON document from a file, or standard input for ``-`` (size and nesting bounded)."""
+    if path == "-":
+        text = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        if len(text) > MAX_FILE_BYTES:
+            raise NotationError(f"{what} on standard input is larger than {MAX_FILE_BYTES:,} bytes")
+        return jsonio.read_json(text, what)
+    return jsonio.read_json(read_user_file(Path(path), what, NotationError), f"{what} {path!r}")
 
 
 def parse_settings(pairs: list[str] | None) -> dict[str, Any]:
@@ -70,11 +70,25 @@ def game_app(name: str, title: str) -> typer.Typer:
     @one_line_errors
     def new(
         players: int | None = typer.Option(None, "--players", help="Seats (default per game)."),
-        seed: int = typer.Option(0, "--seed", help="Seed of every random choice in the game."),
+        seed: int | None = typer.Option(
+            None,
+            "--seed",
+            help="Seed of every random choice in the game (default: 64 bits from the system;"
+            " a small seed can be guessed from what a player sees).",
+        ),
         settings: list[str] | None = SetOption,
     ) -> None:
         """Print a new game's state as JSON."""
         print_json(game_service.new(name, players, seed, parse_settings(settings)))
+
+    @app.command()
+    @one_line_errors
+    def view(
+        state_file: str = typer.Argument(..., metavar="STATE.json", help="State ('-': stdin)."),
+        seat: int = typer.Option(..., "--seat", help="The seat whose view to print."),
+    ) -> None:
+        """Print what one seat sees of the state, as JSON (hidden things left out)."""
+        print_json(game_service.view(name, read_json(state_file, "state"), seat))
 
     @app.command()
     @one_line_errors

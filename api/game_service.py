@@ -1,109 +1,143 @@
 """JSON in, JSON out for the rules-engine games: what the CLI and the HTTP routes share.
 
 Every function takes a game's registry name and plain JSON documents, and
-answers a plain JSON object; bad input raises ``FieldError`` naming the field
+answers a plain JSON object. A document may be a full state or one seat's view
+(``"view_of"``); everything asked *for a seat* (hint, validate, picture) is
+answered from that seat's view alone, so two states the seat cannot tell apart
+get byte-identical answers. Bad input raises ``FieldError`` naming the field
 (``state``, ``move``, ``seat``, ``settings``), which the command line prints as
-one line and the service answers as a 422 problem.
+one line and the service answers as a 422 problem; a game that is over, a seat
+with no decision and a solver out of time keep their own error kinds.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from api.problems import FieldError
 from solver.arena import check_lineup, play_match
-from solver.errors import MonsterError, NotationError
-from solver.game import DEFAULT_HINT_BUDGET, Game, Json, get_game
+from solver.errors import (
+    GameOverError,
+    MonsterError,
+    NotationError,
+    NotYourTurnError,
+    SolverTimeoutError,
+)
+from solver.game import DEFAULT_HINT_BUDGET, Game, Json, Seat, get_game
 
 MAX_HINT_SECONDS = 2.0
 """Longest budget a caller may give one hint."""
 
+_OWN_KINDS = (FieldError, GameOverError, NotYourTurnError, SolverTimeoutError)
+
 
 def _field(field: str, call: Callable[[], Any]) -> Any:
+    """``call()``, with a domain error blamed on ``field`` (other kinds pass as they are)."""
     try:
         return call()
-    except FieldError:
+    except _OWN_KINDS:
         raise
     except MonsterError as err:
         raise FieldError(field, err) from err
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError) as err:
-        # A document of the right JSON type but the wrong shape deep inside.
-        raise FieldError(field, NotationError(f"malformed {field}: {err}")) from err
 
 
-def load_state(game: Game, doc: Mapping[str, Any]) -> Any:
-    """The game's state (or view) from JSON; FieldError("state") if it does not read."""
-    if not isinstance(doc, Mapping):
-        raise FieldError("state", NotationError("the state must be a JSON object"))
-    return _field("state", lambda: game.from_json(doc))
+def load(game: Game, doc: Mapping[str, Any]) -> Any:
+    """The game's state, or a seat's view, from JSON; FieldError("state") if it does not read."""
+    return _field("state", lambda: game.read(doc))
 
 
-def _seat(state: Any, seat: int | None) -> int:
-    if seat is None:
-        if state.to_move is None:
-            raise FieldError("state", NotationError("the game is over: there is no move to hint"))
-        chosen: int = state.to_move
-        return chosen
-    if not 0 <= seat < state.players:
-        raise FieldError("seat", NotationError(f"seat {seat} is not in 0..{state.players - 1}"))
-    return seat
+def new_seed() -> int:
+    """A 64-bit seed from the operating system, for a game set up without one.
+
+    A small seed a person picks can be guessed from what a seat sees; this one cannot.
+    """
+    return secrets.randbits(64)
 
 
-def new(name: str, players: int | None, seed: int, settings: Mapping[str, Any] | None) -> Json:
-    """A new game's state as JSON."""
+def view_for(game: Game, doc: Mapping[str, Any], seat: Seat | None) -> Any:
+    """The view of ``seat`` read from a state or a view document (default seat: the
+    seat to move, or seat 0 once the game is over). A view answers only for its own seat.
+    """
+    position = load(game, doc)
+    if seat is not None and not 0 <= seat < position.players:
+        raise FieldError("seat", NotationError(f"seat {seat} is not in 0..{position.players - 1}"))
+    if "view_of" in doc:
+        if seat is not None and seat != position.seat:
+            raise FieldError(
+                "seat",
+                NotationError(f"this is seat {position.seat}'s view: it cannot answer for {seat}"),
+            )
+        return position
+    chosen = seat if seat is not None else position.to_move
+    return game.view(position, 0 if chosen is None else chosen)
+
+
+def new(
+    name: str, players: int | None, seed: int | None, settings: Mapping[str, Any] | None
+) -> Json:
+    """A new game's state as JSON (``seed`` None: one from the operating system)."""
     game = get_game(name)
     count = game.default_players if players is None else players
     _field("players", lambda: game.check_players(count))
-    state = _field("settings", lambda: game.new(count, seed, settings or None))
+    chosen = new_seed() if seed is None else seed
+    state = _field("settings", lambda: game.new(count, chosen, settings or None))
     doc: Json = state.to_json()
     return doc
 
 
+def view(name: str, state_doc: Mapping[str, Any], seat: Seat) -> Json:
+    """What ``seat`` sees of the state, as JSON."""
+    game = get_game(name)
+    doc: Json = view_for(game, state_doc, seat).to_json()
+    return doc
+
+
 def hint(
-    name: str, state_doc: Mapping[str, Any], seat: int | None, budget: float | None = None
+    name: str, state_doc: Mapping[str, Any], seat: Seat | None, budget: float | None = None
 ) -> Json:
     """Every legal move of ``seat`` (default: the seat to move), ranked best first."""
     game = get_game(name)
-    state = load_state(game, state_doc)
-    chosen = _seat(state, seat)
+    seen = view_for(game, state_doc, seat)
+    if seat is None and seen.to_move is None:
+        raise GameOverError("the game is over: there is no move to hint")
     seconds = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
-    ranked = _field("state", lambda: game.hint(state, chosen, seconds))
-    return {"game": name, "seat": chosen, "moves": [r.to_json() for r in ranked]}
+    ranked = _field("state", lambda: game.hint(seen, seconds))
+    return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in ranked]}
 
 
 def validate(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) -> Json:
-    """Is the move legal in the state? If not, the rule it breaks."""
+    """Is the move legal for the seat deciding? If not, the rule it breaks."""
     game = get_game(name)
-    state = load_state(game, state_doc)
+    seen = view_for(game, state_doc, None)
     if not isinstance(move_doc, Mapping):
         raise FieldError("move", NotationError("the move must be a JSON object"))
-    verdict = _field("move", lambda: game.validate(state, move_doc))
+    verdict = _field("move", lambda: game.validate(seen, move_doc))
     doc: Json = verdict.to_json()
     return doc
 
 
 def score(name: str, state_doc: Mapping[str, Any]) -> Json:
-    """The score pad of every seat; the winners once the game is over."""
+    """The score pad of every seat (as far as a view's seat knows); the winners at the end."""
     game = get_game(name)
-    state = load_state(game, state_doc)
-    terminal = bool(state.is_terminal())
+    position = load(game, state_doc)
+    terminal = bool(position.is_terminal())
     return {
         "game": name,
         "terminal": terminal,
-        "scores": [s.to_json() for s in state.scores()],
-        "winners": list(state.winners()) if terminal else [],
+        "scores": [s.to_json() for s in position.scores()],
+        "winners": list(position.winners()) if terminal else [],
     }
 
 
-def render(name: str, state_doc: Mapping[str, Any], seat: int | None) -> str:
-    """The board as ``seat`` sees it (default per game), as SVG text."""
+def render(name: str, state_doc: Mapping[str, Any], seat: Seat | None) -> str:
+    """The board as ``seat`` sees it (default: the seat to move), as SVG text."""
     from api.render.games import render_game
 
-    state = load_state(get_game(name), state_doc)
-    if seat is not None:
-        _seat(state, seat)
-    svg: str = _field("seat", lambda: render_game(name, state, seat))
+    game = get_game(name)
+    seen = view_for(game, state_doc, seat)
+    svg: str = _field("state", lambda: render_game(name, seen))
     return svg
 
 

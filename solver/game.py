@@ -288,7 +288,7 @@ class Game:
     def read(self, doc: Mapping[str, Any]) -> Any:
         """A full state, or a seat's view when the document says ``"view_of"``."""
         if not isinstance(doc, Mapping):
-            raise NotationError("a state must be a JSON object")
+            raise NotationError("a state must be a JSON object", path="")
         if "view_of" in doc:
             return self.view_from_json(doc)
         return self.from_json(doc)

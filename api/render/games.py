@@ -1,11 +1,13 @@
 """Board pictures of the rules-engine games, by the registry's short name.
 
-``render_game(name, state, seat)`` is what ``monsters <game> render`` and
-``POST /v1/<game>/render.svg`` call: Monster Park's whole table, one seat's Very
-Big Monster play area, or the Monstrolicious buffet as one player sees it.
+``render_game(name, view)`` is what ``monsters <game> render`` and
+``POST /v1/<game>/render.svg`` call: Monster Park's table, one seat's Very Big
+Monster play area, or the Monstrolicious buffet, always as one seat sees it: the
+picture is drawn from that seat's view and nothing else.
 
 >>> from solver.game import get_game
->>> render_game("park", get_game("park").new(2, 1, None))[:4]
+>>> park = get_game("park")
+>>> render_game("park", park.view(park.new(2, 1, None), 0))[:4]
 '<svg'
 >>> render_game("chess", None)
 Traceback (most recent call last):
@@ -25,25 +27,22 @@ MODULES = {
     "vbm": "api.render.vbm",
     "monstrolicious": "api.render.monstrolicious",
 }
-"""Short name -> the module whose ``render(state, seat)`` draws that game."""
+"""Short name -> the module whose ``render(view)`` draws that game."""
 
 
-def render_game(name: str, state: Any, seat: int | None = None) -> str:
-    """The picture of ``state`` (a state of game ``name``) for ``seat``, as SVG text.
+def render_game(name: str, view: Any) -> str:
+    """The picture of ``view`` (one seat's view of a game ``name`` state), as SVG text.
 
     Args:
         name: the game's short name (``park``, ``vbm``, ``monstrolicious``).
-        state: a state of that game (what ``GAME.from_json`` reads).
-        seat: the seat the picture is drawn for (None: each game's default,
-            the seat to move or, for Monster Park, no one).
+        view: what ``GAME.view(state, seat)`` or ``GAME.view_from_json`` gives.
 
     Raises:
         NotationError: a game with no picture.
-        MonsterError: a seat the game does not have.
     """
     if name not in MODULES:
         raise NotationError(
             f"no picture for game {name!r} (choose from {', '.join(sorted(MODULES))})"
         )
-    drawn: str = importlib.import_module(MODULES[name]).render(state, seat)
+    drawn: str = importlib.import_module(MODULES[name]).render(view)
     return drawn

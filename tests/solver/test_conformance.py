@@ -2,8 +2,10 @@
 
 Random playouts go only through ``legal_moves()``; at every step the suite checks
 that ``apply`` never mutates, the state and every legal move round-trip through
-JSON, each seat's view is JSON, moves not offered are refused with
-IllegalMoveError, and terminal states offer no moves and name winners. It runs
+JSON, each seat's view round-trips through JSON and offers the legal moves of the
+seat to move (and none to the others), moves not offered are refused with
+IllegalMoveError by the state and by the view, and terminal states offer no moves
+and name winners. It runs
 for every player count a game takes and every mode it lists in ``variants``.
 """
 
@@ -46,7 +48,14 @@ def _check_state(game: Game, state: Any, seen_moves: list[Any], rng: random.Rand
     copy = _roundtrip(game, state)
     assert copy == state and hash(copy) == hash(state)
     for seat in range(state.players):
-        json.dumps(state.view(seat))
+        view = game.view(state, seat)
+        doc = json.loads(json.dumps(view.to_json()))
+        assert doc == state.view(seat) and doc["view_of"] == seat
+        assert game.view_from_json(doc) == view
+        assert view.seat == seat and view.to_move == state.to_move
+        assert view.is_terminal() == state.is_terminal()
+        own = list(state.legal_moves()) if seat == state.to_move else []
+        assert list(view.legal_moves()) == own
     scores = state.scores()
     assert len(scores) == state.players
     assert all(isinstance(s, Score) for s in scores)
@@ -69,7 +78,8 @@ def _check_state(game: Game, state: Any, seen_moves: list[Any], rng: random.Rand
         if move not in offered:
             with pytest.raises(IllegalMoveError):
                 state.apply(move)
-            assert game.validate(state, game.move_to_json(move)).legal is False
+            mover = game.view(state, state.to_move)
+            assert game.validate(mover, game.move_to_json(move)).legal is False
 
 
 def _playout(game: Game, players: int, settings: Mapping[str, Any], seed: int) -> list[str]:
@@ -86,7 +96,7 @@ def _playout(game: Game, players: int, settings: Mapping[str, Any], seed: int) -
         before = json.dumps(state.to_json(), sort_keys=True)
         after = state.apply(move)
         assert json.dumps(state.to_json(), sort_keys=True) == before, "apply mutated the state"
-        assert game.validate(state, game.move_to_json(move)).legal
+        assert game.validate(game.view(state, state.to_move), game.move_to_json(move)).legal
         seen.append(move)
         state = after
         trail.append(json.dumps(state.to_json(), sort_keys=True))
@@ -143,7 +153,7 @@ def test_hint_ranks_every_legal_move(name: str) -> None:
     for _ in range(12):
         if state.is_terminal():
             break
-        ranked = game.hint(state, state.to_move, 0.5)
+        ranked = game.hint(game.view(state, state.to_move), 0.5)
         legal = {json.dumps(game.move_to_json(m), sort_keys=True) for m in state.legal_moves()}
         hinted = [json.dumps(r.move, sort_keys=True) for r in ranked]
         assert set(hinted) == legal and len(hinted) == len(legal)
