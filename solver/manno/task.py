@@ -7,8 +7,9 @@ A condition compares groups with each other or with a number::
     Y>R        more yellow than red           PR<TR     fewer plump red than thin red
 
 Conditions are separated by ``,``, ``;`` or new lines; spaces are ignored and
-case does not matter. ``str(task)`` is the canonical text and
-``parse_task(str(task)) == task``.
+case does not matter. Numbers are written with the digits ``0``-``9`` only, and
+leading zeros are read as a player writes them (``PB>=04`` is ``PB>=4``).
+``str(task)`` is the canonical text and ``parse_task(str(task)) == task``.
 
 >>> task = parse_task("pb >= 4; py=0\\n b > r")
 >>> str(task)
@@ -142,7 +143,9 @@ class Task:
         return f"parse_task({str(self)!r})"
 
 
-_LEXEME = re.compile(r"(?P<group>[A-Za-z]+)|(?P<number>\d+)|(?P<op>>=|<=|[=<>≥≤])|(?P<sep>[,;\n])")
+_LEXEME = re.compile(
+    r"(?P<group>[A-Za-z]+)|(?P<number>[0-9]+)|(?P<op>>=|<=|[=<>≥≤])|(?P<sep>[,;\n])"
+)
 
 
 @dataclass(frozen=True)
@@ -161,9 +164,25 @@ def _lex(text: str) -> Iterator[_Lexeme]:
         match = _LEXEME.match(squeezed, position)
         if match is None or match.lastgroup is None:
             char, column = kept[position]
-            raise NotationError(f"unexpected {char!r} in task {text!r}", column)
+            if char.isdigit():
+                raise NotationError(f"{char!r} is not a digit: write numbers with 0-9", column)
+            raise NotationError(f"unexpected {char!r} in task {_shown(text)}", column)
         yield _Lexeme(match.lastgroup, match.group(), kept[position][1])
         position = match.end()
+
+
+def _shown(text: str, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short past ``limit`` characters."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
+
+
+def _number(lexeme: _Lexeme) -> int:
+    """The value of a number lexeme (ASCII digits); leading zeros do not count."""
+    digits = lexeme.text.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_NUMBER)) or int(digits) > MAX_NUMBER:
+        shown = lexeme.text if len(lexeme.text) <= 12 else lexeme.text[:12] + "..."
+        raise NotationError(f"number {shown} is larger than {MAX_NUMBER}", lexeme.column)
+    return int(digits)
 
 
 def parse_task(text: str) -> Task:
@@ -186,7 +205,7 @@ def parse_task(text: str) -> Task:
             conditions.append(_parse_condition(current))
             current = []
     if not conditions:
-        raise NotationError(f"task {text!r} has no conditions", 1)
+        raise NotationError(f"task {_shown(text)} has no conditions", 1)
     return Task(tuple(conditions))
 
 
@@ -198,7 +217,7 @@ def parse_condition(text: str) -> Condition:
     """
     task = parse_task(text)
     if len(task.conditions) != 1:
-        raise NotationError(f"{text!r} holds {len(task.conditions)} conditions, not one", 1)
+        raise NotationError(f"{_shown(text)} holds {len(task.conditions)} conditions, not one", 1)
     return task.conditions[0]
 
 
@@ -210,9 +229,7 @@ def _parse_condition(lexemes: list[_Lexeme]) -> Condition:
         if expect_term and lexeme.kind == "group":
             terms.append(parse_group(lexeme.text, lexeme.column))
         elif expect_term and lexeme.kind == "number":
-            if len(lexeme.text) > len(str(MAX_NUMBER)) or int(lexeme.text) > MAX_NUMBER:
-                raise NotationError(f"number {lexeme.text} is too large", lexeme.column)
-            terms.append(int(lexeme.text))
+            terms.append(_number(lexeme))
         elif not expect_term and lexeme.kind == "op":
             ops.append((_OP_ALIASES[lexeme.text], lexeme.column))
         else:

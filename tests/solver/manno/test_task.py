@@ -204,8 +204,8 @@ def test_parse_condition_wants_exactly_one() -> None:
         (" ,; \n", 1, "has no conditions"),
         ("PB>=4!", 6, "unexpected '!'"),
         ("PB>=4, PR=2#", 12, "unexpected '#'"),
-        ("PB>=1000", 5, "number 1000 is too large"),
-        ("PR=1, PB>=123456789012345678901234567890", 11, "too large"),
+        ("PB>=1000", 5, "number 1000 is larger than 999"),
+        ("PR=1, PB>=123456789012345678901234567890", 11, "number 123456789012... is larger"),
         ("PB=>4", 4, "expected a group or a number, found '>'"),
         ("PB 4", 4, "expected a comparison"),
         ("PB>=4 PR", 7, "expected a comparison"),
@@ -225,3 +225,47 @@ def test_parse_errors(text: str, column: int, message: str) -> None:
 def test_error_quotes_the_input() -> None:
     with pytest.raises(NotationError, match="'PB>=4!'"):
         parse_task("PB>=4!")
+
+
+@pytest.mark.parametrize(
+    ("text", "column", "char"),
+    [
+        ("PB>=\u0664", 5, "\u0664"),  # Arabic-Indic four
+        ("PB>=\uff14", 5, "\uff14"),  # fullwidth four
+        ("PB>=4\u0664", 6, "\u0664"),
+        ("PB>=1, \u0969=PR", 8, "\u0969"),  # Devanagari three
+    ],
+)
+def test_only_ascii_digits_are_numbers(text: str, column: int, char: str) -> None:
+    with pytest.raises(NotationError, match=f"{char!r} is not a digit: write numbers with 0-9"):
+        parse_task(text)
+    with pytest.raises(NotationError) as info:
+        parse_task(text)
+    assert info.value.column == column
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"),
+    [("PB>=0004", "PB>=4"), ("PB=" + "0" * 3000 + "7", "PB=7"), ("PY=000", "PY=0")],
+)
+def test_leading_zeros_are_read_as_written(text: str, canonical: str) -> None:
+    task = parse_task(text)
+    assert str(task) == canonical and parse_task(str(task)) == task
+
+
+@pytest.mark.parametrize("text", ["PB>=0001000", "PB>=" + "9" * 5000])
+def test_too_large_says_the_limit_in_one_short_line(text: str) -> None:
+    with pytest.raises(NotationError, match=f"is larger than {MAX_NUMBER}") as info:
+        parse_task(text)
+    assert info.value.column == 5 and len(str(info.value)) < 100
+
+
+@given(st.text(max_size=40))
+@SETTINGS
+def test_any_text_parses_or_names_its_fault(text: str) -> None:
+    try:
+        parse_task(text)
+    except NotationError as err:
+        assert err.column is not None and 1 <= err.column <= len(text) + 1
+        for leak in ("None", "index out of range", "invalid literal", "Exceeds the limit"):
+            assert leak not in err.message
