@@ -11,7 +11,7 @@ from rich.table import Table
 
 from api.errors import one_line_errors
 from api.game_cli import APPS, JsonOption, console, read_json
-from api.game_service import load_state
+from api.game_service import view_for
 from api.terminal import print_json
 
 app = APPS["monstrolicious"]
@@ -32,10 +32,9 @@ def infer(
     """The opponent's face-down tiles: the worlds that fit what this seat has seen."""
     from solver.game import get_game
     from solver.monstrolicious.infer import infer as infer_worlds
-    from solver.monstrolicious.infer import view_for
 
-    position = load_state(get_game("monstrolicious"), read_json(state_file, "state"))
-    answer = infer_worlds(view_for(position, seat), limit)
+    view = view_for(get_game("monstrolicious"), read_json(state_file, "state"), seat)
+    answer = infer_worlds(view, limit)
     if as_json:
         print_json(answer)
         return

@@ -1,7 +1,7 @@
 """Monstrolicious as SVG: the buffet as one player sees it.
 
-Drawn from ``state.view(seat)``, so the picture shows exactly what that player
-may know: the eleven desserts left to right with their points (and the
+Drawn from one player's view alone, so the picture shows exactly what that
+player may know: the eleven desserts left to right with their points (and the
 Lollipop's, Donuts' and the pair's powers), the opponent's tiles across the
 top and the player's own along the bottom. A face-up tile shows its strength;
 the player's own face-down tiles show theirs on a dark back (only they know
@@ -10,7 +10,8 @@ the strengths it may still have. A dessert a side controls is tinted in that
 side's colour. Stacks and discard piles close the picture.
 
 >>> from solver.game import get_game
->>> svg = render(get_game("monstrolicious").new(2, 1, None), 0)
+>>> game = get_game("monstrolicious")
+>>> svg = render(game.view(game.new(2, 1, None), 0))
 >>> svg.count('class="dessert"'), svg.count('class="tile')
 (11, 0)
 """
@@ -22,8 +23,8 @@ from typing import Any
 
 from api.render.board import INK, MUTED, box, heading, lines, wrap
 from api.render.svg import document, element, group, text, title
-from solver.errors import MonsterError
 from solver.monstrolicious.tiles import BUFFET
+from solver.monstrolicious.view import View
 
 COLUMN = 74
 TILE = 50
@@ -33,24 +34,13 @@ TINTS = {"you": "#dde8fa", "opponent": "#fadcd9"}
 ROLE_NOTE = {"lollipop": "wins ties", "donuts": "reveals a tile", "pair": "pair +{bonus}"}
 
 
-def render(state: Any, seat: int | None = None) -> str:
-    """The buffet as ``seat`` sees it (the seat to move if None, 0 once the game is over).
-
-    ``state`` is a Monstrolicious state or a player's view (anything with
-    ``view(seat)`` and ``to_move``).
-
-    Raises:
-        MonsterError: a seat other than 0 or 1.
-    """
-    if seat is None:
-        seat = state.to_move if state.to_move is not None else 0
-    if seat not in (0, 1):
-        raise MonsterError(f"seat {seat} is not in a 2-player game")
-    return picture(state.view(seat))
+def render(view: View) -> str:
+    """The buffet as the view's seat sees it (``GAME.view(state, seat)`` or a view read back)."""
+    return picture(view.to_json())
 
 
 def picture(view: Mapping[str, Any]) -> str:
-    """The buffet from a view's JSON (``State.view(seat)``)."""
+    """The buffet from a view's JSON (``View.to_json()``)."""
     seat = int(view["view_of"])
     other = 1 - seat
     width = 24 + COLUMN * len(BUFFET.desserts)

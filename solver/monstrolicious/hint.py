@@ -21,7 +21,7 @@ turn up are ranked by the points they guard and how little is known of them.
 
 >>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 5)
->>> ranked = hint(s, s.current, 0.05)
+>>> ranked = hint(View.of(s, s.current), 0.05)
 >>> len(ranked) == len(s.legal_moves()), ranked[0].value >= ranked[-1].value
 (True, True)
 """
@@ -32,14 +32,12 @@ import itertools
 import math
 import random
 from dataclasses import dataclass
-from typing import Any
 
-from solver.errors import MonsterError
-from solver.game import RankedMove, Seat
+from solver.errors import GameOverError, NotYourTurnError
+from solver.game import RankedMove
 from solver.monstrolicious import sim
 from solver.monstrolicious.infer import Counter, Slot, World, iter_worlds, slots, view_seed
 from solver.monstrolicious.rules import holds_lollipop, wins_battle
-from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value, label
 from solver.monstrolicious.view import HIDDEN, View
 
@@ -76,20 +74,22 @@ class Tally:
         )
 
 
-def hint(position: State | View, seat: Seat, budget: float) -> list[RankedMove]:
-    """Every legal move of ``seat`` ranked best first, using only ``seat``'s view.
+def hint(view: View, budget: float) -> list[RankedMove]:
+    """Every legal move of the view's seat ranked best first, from the view alone.
 
     Args:
-        position: a full state (its view of ``seat`` is taken first) or a view.
-        seat: the seat asking; it must be the seat to move.
+        view: what the seat asking knows; it must be the seat to decide.
         budget: seconds the hint may spend (it sizes the sample; p95 stays under it).
+
+    Raises:
+        GameOverError: the game is over.
+        NotYourTurnError: the decision is the other seat's.
     """
-    view = position if isinstance(position, View) else View.of(position, seat)
-    if view.seat != seat:
-        raise MonsterError(f"this view belongs to seat {view.seat}, not seat {seat}")
+    if view.is_terminal():
+        raise GameOverError("the game is over: there is no move to hint")
+    if view.current != view.seat:
+        raise NotYourTurnError(f"it is seat {view.current}'s turn, not seat {view.seat}'s")
     moves = view.legal_moves()
-    if not moves or view.current != seat:
-        return []
     if view.reveal_pending:
         return _rank_reveals(view, moves)
     return _rank_places(view, moves, budget)
@@ -134,7 +134,14 @@ def _worlds(
         return [(w, 1.0 / len(listed)) for w in listed], True
     rng = random.Random(view_seed(view))
     per_world = WORLD_SECONDS + n_moves * (left + 1) * SPACES * STEP_SECONDS
-    n = max(MIN_WORLDS, min(MAX_WORLDS, int(budget * SHARE / per_world)))
+    planned = budget * SHARE / per_world
+    n = (
+        MAX_WORLDS
+        if planned >= MAX_WORLDS
+        else int(planned)
+        if planned >= MIN_WORLDS
+        else MIN_WORLDS
+    )
     hidden = view.hidden_values()
     worlds = []
     for _ in range(n):
@@ -271,9 +278,3 @@ def _situation(view: View, space: int, tile: Value, take: float) -> str:
 
 def _verb(take: float) -> str:
     return "win" if take >= 1 else "lose" if take <= 0 else f"win {take:.0%}"
-
-
-def top_move(position: Any, seat: Seat, budget: float) -> Move:
-    """The best move of the hint, as a :class:`Move`."""
-    ranked = hint(position, seat, budget)
-    return Move.from_json(ranked[0].move)

@@ -230,10 +230,12 @@ def view_seed(view: View) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def determinise(view: View, world: World | None = None, rng: random.Random | None = None) -> State:
+def determinise(
+    view: View, world: World | None = None, rng: random.Random | None = None, seed: int = 0
+) -> State:
     """A full state the view allows: ``world`` (or one sampled) with both stacks shuffled.
 
-    The seat's own next tile stays on top of its stack.
+    The seat's own next tile stays on top of its stack; the state's seed is ``seed``.
     """
     rng = rng or random.Random(view_seed(view))
     if world is None:
@@ -257,29 +259,7 @@ def determinise(view: View, world: World | None = None, rng: random.Random | Non
     stacks: list[tuple[Value, ...]] = [(), ()]
     stacks[view.seat], stacks[them] = tuple(own), tuple(opp_stack)
     discards = tuple(tuple(pile) if s == them else p for s, p in enumerate(view.discards))
-    return State(0, view.current, tuple(stacks), board, discards, view.reveal_pending)
-
-
-def view_for(position: State | View, seat: int | None = None) -> View:
-    """The view to infer from: a view as it is, a full state seen by ``seat``
-    (default: the seat to move, or seat 0 once the game is over).
-
-    Raises:
-        NotationError: a view asked for another seat, or a seat that is not 0 or 1.
-
-    >>> from solver.monstrolicious.state import new_state
-    >>> view_for(new_state(2, 7)).seat
-    1
-    """
-    if isinstance(position, View):
-        if seat is not None and seat != position.seat:
-            raise NotationError(f"this view belongs to seat {position.seat}, not seat {seat}")
-        return position
-    if seat is None:
-        seat = position.to_move if position.to_move is not None else 0
-    if seat not in (0, 1):
-        raise NotationError(f"seat {seat} is not 0 or 1")
-    return View.of(position, seat)
+    return State(seed, view.current, tuple(stacks), board, discards, view.reveal_pending)
 
 
 def infer(view: View, limit: int = DEFAULT_LIMIT) -> Json:

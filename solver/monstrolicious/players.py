@@ -11,9 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from solver.game import DEFAULT_HINT_BUDGET, RandomPlayer
+from solver.game import HintPlayer, RandomPlayer
 from solver.monstrolicious import rules
-from solver.monstrolicious.hint import top_move
+from solver.monstrolicious.hint import hint
 from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
 from solver.monstrolicious.view import HIDDEN, View
@@ -81,22 +81,14 @@ class GreedyPlayer:
         return max(moves, key=key)
 
 
-class HintPlayer:
-    """Plays the top move of the hint, with the default hint budget."""
-
-    name = "hint"
-
-    def __init__(self, seed: int, budget: float = DEFAULT_HINT_BUDGET) -> None:
-        self.seed = seed
-        self.budget = budget
-
-    def choose(self, state: State) -> Move:
-        """The hint's best move for the seat to move, from that seat's view."""
-        return top_move(View.of(state, state.current), state.current, self.budget)
+def hint_player(seed: int) -> HintPlayer:
+    """The hint's top move for the seat to move, from that seat's view (the hint
+    is deterministic, so ``seed`` is not needed)."""
+    return HintPlayer(View.of, hint, Move.from_json)
 
 
 PLAYERS: dict[str, Callable[[int], RandomPlayer | GreedyPlayer | HintPlayer]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    "hint": HintPlayer,
+    "hint": hint_player,
 }

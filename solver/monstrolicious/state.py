@@ -4,7 +4,8 @@
 >>> s.to_move, len(s.legal_moves()), [len(stack) for stack in s.stacks]
 (1, 11, [13, 13])
 >>> s2 = s.apply(s.legal_moves()[0])
->>> s2.to_move, from_json(s2.to_json()) == s2
+>>> from solver.monstrolicious.codec import read_state
+>>> s2.to_move, read_state(s2.to_json()) == s2
 (0, True)
 """
 
@@ -19,16 +20,7 @@ from solver.errors import NotationError
 from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
 from solver.monstrolicious.rules import Board
-from solver.monstrolicious.tiles import (
-    BUFFET,
-    SPACES,
-    TILES,
-    Move,
-    Placed,
-    Value,
-    parse_tile,
-    tile_json,
-)
+from solver.monstrolicious.tiles import BUFFET, SPACES, TILES, Move, Placed, Value, tile_json
 
 GAME_NAME = "monstrolicious"
 PLAYERS = 2
@@ -141,75 +133,11 @@ def _row_json(row: Sequence[Placed | None]) -> dict[str, Any]:
     }
 
 
-def read_row(doc: Any, read: Any) -> tuple[Any, ...]:
-    """A board row from ``{dessert: tile-or-null}``, every dessert present."""
-    if not isinstance(doc, Mapping) or set(doc) != set(BUFFET.keys):
-        raise NotationError(f"bad board row {doc!r} (one entry per dessert)")
-    return tuple(None if doc[key] is None else read(doc[key]) for key in BUFFET.keys)
-
-
 def read_seat(doc: Any, what: str) -> Seat:
     """A seat number 0 or 1."""
     if not isinstance(doc, int) or isinstance(doc, bool) or doc not in (0, 1):
         raise NotationError(f"bad {what} {doc!r} (seat 0 or 1)")
     return doc
-
-
-def read_pair(doc: Mapping[str, Any], key: str) -> list[Any]:
-    """The two per-seat entries under ``key``."""
-    value = doc.get(key)
-    if not isinstance(value, list) or len(value) != PLAYERS:
-        raise NotationError(f"bad {key!r}: expected a list of {PLAYERS} entries")
-    return value
-
-
-def from_json(doc: Mapping[str, Any]) -> State:
-    """Reads :meth:`State.to_json` output and checks every tile is where one tile can be.
-
-    Raises:
-        NotationError: malformed, or a seat's tiles are not its 13 tiles once each.
-    """
-    if not isinstance(doc, Mapping) or doc.get("game") != GAME_NAME:
-        raise NotationError('not a monstrolicious state (expected "game": "monstrolicious")')
-    seed = doc.get("seed")
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise NotationError(f"bad seed {seed!r}")
-    if doc.get("players", PLAYERS) != PLAYERS:
-        raise NotationError(f"Monstrolicious takes {PLAYERS} players")
-    stacks = []
-    for stack in read_pair(doc, "stacks"):
-        if not isinstance(stack, list):
-            raise NotationError(f"bad stack {stack!r}")
-        stacks.append(tuple(parse_tile(t) for t in stack))
-    board = tuple(read_row(row, Placed.from_json) for row in read_pair(doc, "board"))
-    discards = []
-    for pile in read_pair(doc, "discards"):
-        if not isinstance(pile, list):
-            raise NotationError(f"bad discard pile {pile!r}")
-        discards.append(tuple(Placed.from_json(t) for t in pile))
-    pending = doc.get("reveal_pending", False)
-    if not isinstance(pending, bool):
-        raise NotationError(f"bad reveal_pending {pending!r}")
-    state = State(
-        seed,
-        read_seat(doc.get("to_move"), "to_move"),
-        tuple(stacks),
-        board,
-        tuple(discards),
-        pending,
-    )
-    for seat in range(PLAYERS):
-        held = [
-            *state.stacks[seat],
-            *(t.value for t in state.board[seat] if t is not None),
-            *(t.value for t in state.discards[seat]),
-        ]
-        if sorted(held) != list(TILES):
-            raise NotationError(f"seat {seat} must hold each of its 13 tiles once")
-    for space in range(SPACES):
-        if state.board[0][space] is not None and state.board[1][space] is not None:
-            raise NotationError(f"two tiles at the {BUFFET.desserts[space].name}")
-    return state
 
 
 def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:

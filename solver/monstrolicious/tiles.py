@@ -34,6 +34,8 @@ TRAP: Value = 0
 STRONGEST: Value = 12
 TILES: tuple[Value, ...] = tuple(range(STRONGEST + 1))
 """Every player's 13 tiles."""
+HIDDEN: Value = -1
+"""The value of an opposing face-down tile in a seat's view: the seat cannot see it."""
 
 
 def label(value: Value) -> str:
@@ -76,50 +78,17 @@ class Placed:
     hi: int = STRONGEST
 
     def to_json(self) -> dict[str, Any]:
-        """``{"tile", "up"}`` plus ``at_least``/``at_most`` when announced."""
-        return _placed_json(tile_json(self.value), self)
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Placed:
-        """Reads :meth:`to_json` output; NotationError when malformed."""
-        tile = _mapping(doc, "placed tile").get("tile")
-        lo, hi, up = _bounds(doc)
-        return cls(parse_tile(tile), up, lo, hi)
-
-
-def _placed_json(tile: int | str | None, placed: Placed) -> dict[str, Any]:
-    doc: dict[str, Any] = {"tile": tile, "up": placed.face_up}
-    if placed.lo != TRAP:
-        doc["at_least"] = placed.lo
-    if placed.hi != STRONGEST:
-        doc["at_most"] = placed.hi
-    return doc
-
-
-def hidden_json(placed: Placed) -> dict[str, Any]:
-    """A face-down opposing tile as its owner's opponent sees it: no value."""
-    return _placed_json(None, placed)
-
-
-def _mapping(doc: Any, what: str) -> Mapping[str, Any]:
-    if not isinstance(doc, Mapping):
-        raise NotationError(f"bad {what} {doc!r} (expected an object)")
-    return doc
-
-
-def _bounds(doc: Mapping[str, Any]) -> tuple[int, int, bool]:
-    lo, hi, up = doc.get("at_least", TRAP), doc.get("at_most", STRONGEST), doc.get("up")
-    if not isinstance(up, bool):
-        raise NotationError(f"bad face {up!r} (expected true or false)")
-    for bound in (lo, hi):
-        if not isinstance(bound, int) or isinstance(bound, bool) or not 0 <= bound <= STRONGEST:
-            raise NotationError(f"bad bound {bound!r} (expected 0..12)")
-    return lo, hi, up
-
-
-def read_hidden(doc: Any) -> tuple[int, int, bool]:
-    """``(lo, hi, face_up)`` of a tile whose value is not shown."""
-    return _bounds(_mapping(doc, "placed tile"))
+        """``{"tile", "up"}`` plus ``at_least``/``at_most`` when announced; an unseen
+        tile (value ``HIDDEN``) has ``"tile": null``."""
+        doc: dict[str, Any] = {
+            "tile": None if self.value == HIDDEN else tile_json(self.value),
+            "up": self.face_up,
+        }
+        if self.lo != TRAP:
+            doc["at_least"] = self.lo
+        if self.hi != STRONGEST:
+            doc["at_most"] = self.hi
+        return doc
 
 
 @dataclass(frozen=True)
@@ -237,12 +206,18 @@ class Move:
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> Move:
         """Reads :meth:`to_json` output; NotationError when malformed."""
-        doc = _mapping(doc, "move")
-        if set(doc) == {"dessert"}:
-            return cls(dessert=BUFFET.index(doc["dessert"]))
-        if set(doc) == {"reveal"}:
-            return cls(reveal=BUFFET.index(doc["reveal"]))
-        raise NotationError(f"bad move {dict(doc)!r} (expected {{'dessert'}} or {{'reveal'}})")
+        if not isinstance(doc, Mapping):
+            raise NotationError(f"bad move {str(doc)[:40]!r} (expected an object)")
+        if len(doc) == 1 and set(doc) <= {"dessert", "reveal"}:
+            (key, name), *_ = doc.items()
+            try:
+                space = BUFFET.index(name)
+            except NotationError as err:
+                raise NotationError(err.message, path=key) from None
+            return cls(dessert=space) if key == "dessert" else cls(reveal=space)
+        raise NotationError(
+            f"bad move {str(dict(doc))[:60]!r} (expected {{'dessert'}} or {{'reveal'}})"
+        )
 
     def __str__(self) -> str:
         if self.dessert is not None:

@@ -20,34 +20,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError
 from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
 from solver.monstrolicious.rules import Board
-from solver.monstrolicious.state import (
-    GAME_NAME,
-    PLAYERS,
-    State,
-    Turns,
-    read_pair,
-    read_row,
-    read_seat,
-)
-from solver.monstrolicious.tiles import (
-    BUFFET,
-    SPACES,
-    TILES,
-    Move,
-    Placed,
-    Value,
-    hidden_json,
-    parse_tile,
-    read_hidden,
-    tile_json,
-)
+from solver.monstrolicious.state import GAME_NAME, PLAYERS, State, Turns
+from solver.monstrolicious.tiles import BUFFET, HIDDEN, TILES, Move, Placed, Value, tile_json
 
-HIDDEN: Value = -1
-"""The value of an opposing tile the seat cannot see."""
+__all__ = ["HIDDEN", "View"]
 
 
 @dataclass(frozen=True)
@@ -115,17 +95,38 @@ class View(Turns):
         Raises:
             IllegalMoveError: the move breaks a rule (the message names it).
         """
-        if move not in self.legal_moves():
-            if self.is_terminal():
-                raise IllegalMoveError("the game is over: every tile has been played")
-            raise IllegalMoveError(_why_illegal(self, move))
+        self.check(move)
         from solver.monstrolicious.infer import determinise
 
         return View.of(determinise(self).apply(move), self.seat)
 
+    def check(self, move: Move) -> None:
+        """None when ``move`` is legal for the seat now.
+
+        Raises:
+            IllegalMoveError: the game is over, it is not the seat's turn, or the
+                move breaks a rule (the message names it).
+        """
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: every tile has been played")
+        if self.current != self.seat:
+            raise IllegalMoveError(
+                f"not your turn: it is seat {self.current}'s turn, not seat {self.seat}'s"
+            )
+        if move not in self.legal_moves():
+            raise IllegalMoveError(_why_illegal(self, move))
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves when the decision is its own (as the state lists them)."""
+        return super().legal_moves() if self.current == self.seat else []
+
     def scores(self) -> list[Score]:
         """What is visible: desserts held now, an unseen opposing tile counted as a monster."""
         return rules.scores(self.board, count_hidden=True)
+
+    def winners(self) -> tuple[Seat, ...]:
+        """At the end, the seats with the highest score (all tiles are face up then); else ()."""
+        return super().winners() if self.is_terminal() else ()
 
     def view(self, seat: Seat) -> Json:
         """This view as JSON; only its own seat may ask."""
@@ -134,11 +135,8 @@ class View(Turns):
         return self.to_json()
 
     def to_json(self) -> Json:
-        """Like the state's JSON, with ``view_of`` and opposing hidden tiles as ``null``."""
-
-        def tile(t: Placed) -> dict[str, Any]:
-            return hidden_json(t) if t.value == HIDDEN else t.to_json()
-
+        """Like the state's JSON, with ``view_of``, stack counts and opposing hidden
+        tiles as ``null``; no seed."""
         return {
             "game": GAME_NAME,
             "view_of": self.seat,
@@ -155,90 +153,30 @@ class View(Turns):
                 for s, n in enumerate(self.stack_counts)
             ],
             "board": [
-                {k: None if t is None else tile(t) for k, t in zip(BUFFET.keys, row, strict=True)}
+                {
+                    k: None if t is None else t.to_json()
+                    for k, t in zip(BUFFET.keys, row, strict=True)
+                }
                 for row in self.board
             ],
-            "discards": [[tile(t) for t in pile] for pile in self.discards],
+            "discards": [[t.to_json() for t in pile] for pile in self.discards],
         }
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> View:
-        """Reads :meth:`to_json` output; NotationError when malformed or impossible."""
-        if not isinstance(doc, Mapping) or doc.get("game") != GAME_NAME:
-            raise NotationError('not a monstrolicious view (expected "game": "monstrolicious")')
-        seat = read_seat(doc.get("view_of"), "view_of")
-        counts, next_tile = [], None
-        for s, entry in enumerate(read_pair(doc, "stacks")):
-            if not isinstance(entry, Mapping) or not _count(entry.get("count")):
-                raise NotationError(f"bad stack {entry!r} (expected {{'count', 'next'}})")
-            counts.append(entry["count"])
-            if entry.get("next") is not None:
-                if s != seat:
-                    raise NotationError("a view cannot show the top of the opponent's stack")
-                next_tile = parse_tile(entry["next"])
+        """Reads :meth:`to_json` output (see :func:`solver.monstrolicious.codec.read_view`)."""
+        from solver.monstrolicious.codec import read_view
 
-        def reader(owner: int) -> Any:
-            def read(t: Any) -> Placed:
-                if owner != seat and isinstance(t, Mapping) and t.get("tile") is None:
-                    lo, hi, up = read_hidden(t)
-                    if up:
-                        raise NotationError("a face-up tile must show its value")
-                    return Placed(HIDDEN, False, lo, hi)
-                return Placed.from_json(t)
-
-            return read
-
-        board = tuple(read_row(row, reader(s)) for s, row in enumerate(read_pair(doc, "board")))
-        discards = []
-        for s, pile in enumerate(read_pair(doc, "discards")):
-            if not isinstance(pile, list):
-                raise NotationError(f"bad discard pile {pile!r}")
-            discards.append(tuple(reader(s)(t) for t in pile))
-        pending = doc.get("reveal_pending", False)
-        if not isinstance(pending, bool):
-            raise NotationError(f"bad reveal_pending {pending!r}")
-        view = cls(
-            seat,
-            read_seat(doc.get("to_move"), "to_move"),
-            pending,
-            tuple(counts),
-            next_tile,
-            board,
-            tuple(discards),
-        )
-        _check(view)
-        return view
+        return read_view(doc)
 
 
 def _mask(tile: Placed) -> Placed:
     return tile if tile.face_up else Placed(HIDDEN, False, tile.lo, tile.hi)
 
 
-def _count(n: Any) -> bool:
-    return isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= len(TILES)
-
-
 def _remaining(row: tuple[Placed | None, ...], pile: tuple[Placed, ...]) -> tuple[Value, ...]:
     used = {t.value for t in row if t is not None} | {t.value for t in pile}
     return tuple(v for v in TILES if v not in used)
-
-
-def _check(view: View) -> None:
-    for s in range(PLAYERS):
-        tiles = [t for t in view.board[s] if t is not None] + list(view.discards[s])
-        if len(tiles) + view.stack_counts[s] != len(TILES):
-            raise NotationError(f"seat {s} must hold 13 tiles in all")
-        known = [t.value for t in tiles if t.value != HIDDEN]
-        if len(set(known)) != len(known):
-            raise NotationError(f"seat {s} shows a tile twice")
-    if view.next_tile is not None and view.next_tile not in view.own_stack():
-        raise NotationError(f"the next tile {tile_json(view.next_tile)!r} is not in the stack")
-    placing = view.current == view.seat and not view.reveal_pending and not view.is_terminal()
-    if placing and view.next_tile is None:
-        raise NotationError("the seat to place must see the top of its stack ('next')")
-    for space in range(SPACES):
-        if view.board[0][space] is not None and view.board[1][space] is not None:
-            raise NotationError(f"two tiles at the {BUFFET.desserts[space].name}")
 
 
 def _why_illegal(view: View, move: Move) -> str:

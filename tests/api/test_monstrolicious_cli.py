@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from solver.game import get_game
-from solver.monstrolicious.infer import infer, view_for
+from solver.monstrolicious.infer import infer
+from solver.monstrolicious.view import View
 
 Cli = Callable[..., tuple[int, str, str]]
 
@@ -31,7 +32,7 @@ def test_infer_from_a_state_and_from_the_view_agree(cli: Cli, tmp_path: Path) ->
     code, out, _ = cli(["monstrolicious", "infer", str(tmp_path / "state.json"), "--json"])
     assert code == 0
     answer = json.loads(out)
-    assert answer == infer(view_for(state, seat), 20)
+    assert answer == infer(View.of(state, seat), 20)
     assert answer["worlds"] > 1 and answer["tiles"]
     code, out_view, _ = cli(["monstrolicious", "infer", str(tmp_path / "view.json"), "--json"])
     assert code == 0 and json.loads(out_view) == answer
@@ -46,4 +47,4 @@ def test_a_view_cannot_speak_for_the_other_seat(cli: Cli, tmp_path: Path) -> Non
     code, out, err = cli(
         ["monstrolicious", "infer", str(tmp_path / "view.json"), "--seat", str(1 - seat)]
     )
-    assert (code, out) == (2, "") and "belongs to seat" in err and err.count("\n") == 1
+    assert (code, out) == (2, "") and f"this is seat {seat}'s view" in err and err.count("\n") == 1

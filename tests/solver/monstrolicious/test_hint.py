@@ -7,6 +7,9 @@ import json
 import random
 from collections.abc import Callable, Iterator
 
+import pytest
+
+from solver.errors import GameOverError, NotYourTurnError
 from solver.monstrolicious import GAME, sim
 from solver.monstrolicious.hint import hint
 from solver.monstrolicious.infer import determinise, iter_worlds, sample_worlds
@@ -43,34 +46,37 @@ def test_hint_is_the_same_for_states_sharing_a_view(games: Games) -> None:
         assert View.of(twin, seat) == View.of(state, seat)
         if twin != state:
             compared += 1
-        assert hint(twin, seat, 0.02) == hint(state, seat, 0.02)
-        assert hint(View.of(state, seat), seat, 0.02) == hint(state, seat, 0.02)
+        assert hint(View.of(twin, seat), 0.02) == hint(View.of(state, seat), 0.02)
     assert compared >= 3
 
 
 def test_hint_reads_a_view_from_json(games: Games) -> None:
     state = list(games(4))[7]
     seat = state.current
-    view = GAME.from_json(json.loads(json.dumps(state.view(seat))))
-    assert GAME.hint(view, seat, 0.02) == GAME.hint(state, seat, 0.02)
+    view = GAME.view_from_json(json.loads(json.dumps(state.view(seat))))
+    assert GAME.hint(view, 0.02) == GAME.hint(GAME.view(state, seat), 0.02)
 
 
 def test_hint_ranks_every_move_with_a_reason(games: Games) -> None:
     for state in list(games(6, "greedy"))[:-1:4]:
-        ranked = hint(state, state.current, 0.02)
+        ranked = hint(View.of(state, state.current), 0.02)
         assert {json.dumps(r.move) for r in ranked} == {
             json.dumps(m.to_json()) for m in state.legal_moves()
         }
         assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
         assert all(r.reason and "\n" not in r.reason for r in ranked)
     state = next(games(6))
-    assert hint(state, 1 - state.current, 0.02) == []
+    with pytest.raises(NotYourTurnError, match=f"it is seat {state.current}'s turn"):
+        hint(View.of(state, 1 - state.current), 0.02)
+    end = list(games(6))[-1]
+    with pytest.raises(GameOverError, match="no move to hint"):
+        hint(View.of(end, 0), 0.02)
 
 
 def test_hint_takes_a_sure_win_on_the_richest_dessert(position: PositionMaker) -> None:
     rows = {1: {"wedding-cake": Placed(10, True), "cookies": Placed(2, True)}}
     state = position(0, rows=rows, tops={0: [12]})
-    best = hint(state, 0, 0.05)[0]
+    best = hint(View.of(state, 0), 0.05)[0]
     assert best.move == {"dessert": "wedding-cake"}
     assert best.detail["take_chance"] == 1.0
     assert "battle their 10, you win" in best.reason
@@ -84,7 +90,7 @@ def test_last_tile_is_exact(position: PositionMaker) -> None:
     }
     state = position(1, rows=rows, tops={1: [7]}, left={0: 0, 1: 1})
     view = View.of(state, 1)
-    ranked = {r.move["dessert"]: r for r in hint(state, 1, 0.05)}
+    ranked = {r.move["dessert"]: r for r in hint(View.of(state, 1), 0.05)}
     worlds = list(iter_worlds(view))
     for move in view.legal_moves():
         margins = []
@@ -101,7 +107,7 @@ def test_last_tile_is_exact(position: PositionMaker) -> None:
 def test_reveal_is_ranked_by_what_the_tile_guards(position: PositionMaker) -> None:
     rows = {1: {"pie": Placed(4), "cookies": Placed(5), "wedding-cake": Placed(6, True)}}
     state = position(0, rows=rows, tops={0: [3]}).apply(Move(dessert=D("donuts")))
-    ranked = hint(state, 0, 0.02)
+    ranked = hint(View.of(state, 0), 0.02)
     assert [r.move for r in ranked] == [{"reveal": "pie"}, {"reveal": "cookies"}]
 
 
@@ -139,7 +145,7 @@ def test_trap_is_not_placed_on_a_free_dessert_by_the_playout_policy() -> None:
 def test_take_chance_is_exact_over_the_worlds(position: PositionMaker) -> None:
     rows = {1: {"pie": Placed(11, False, lo=10)}, 0: {"lollipop": Placed(2, True)}}
     state = position(0, rows=rows, tops={0: [10]})
-    ranked = {r.move["dessert"]: r for r in hint(state, 0, 0.02)}
+    ranked = {r.move["dessert"]: r for r in hint(View.of(state, 0), 0.02)}
     assert ranked["pie"].detail["take_chance"] == round(1 / 3, 4)
     assert "you take it in 33% of worlds" in ranked["pie"].reason
     assert ranked["cookies"].detail["take_chance"] == 1.0
@@ -147,9 +153,8 @@ def test_take_chance_is_exact_over_the_worlds(position: PositionMaker) -> None:
 
 def test_reasons_name_the_traps(position: PositionMaker) -> None:
     rows = {1: {"pie": Placed(TRAP, True), "cookies": Placed(9, True), "donuts": Placed(4)}}
-    reasons = {
-        r.move["dessert"]: r.reason for r in hint(position(0, rows=rows, tops={0: [TRAP]}), 0, 0.02)
-    }
+    view = View.of(position(0, rows=rows, tops={0: [TRAP]}), 0)
+    reasons = {r.move["dessert"]: r.reason for r in hint(view, 0.02)}
     assert "your Trap takes their 9 with it" in reasons["cookies"]
     assert "their face-up Trap takes your tile with it" in reasons["pie"]
     assert "Trap their hidden tile" in reasons["donuts"]

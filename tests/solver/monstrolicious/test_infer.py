@@ -115,16 +115,3 @@ def test_a_view_no_world_fits_is_refused(position: PositionMaker) -> None:
         infer(impossible)
     with pytest.raises(NotationError, match="no arrangement"):
         impossible.apply(Move(dessert=0))
-
-
-def test_view_for_takes_a_state_or_a_view(games: Games) -> None:
-    from solver.monstrolicious.infer import view_for
-
-    state = list(games(2))[6]
-    view = View.of(state, state.current)
-    assert view_for(state) == view and view_for(view) == view
-    assert view_for(state, 1 - state.current) == View.of(state, 1 - state.current)
-    with pytest.raises(NotationError):
-        view_for(view, 1 - state.current)
-    with pytest.raises(NotationError):
-        view_for(state, 2)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from solver.errors import MonsterError, NotationError
+from solver.monstrolicious.codec import read_placed
 from solver.monstrolicious.tiles import (
     BUFFET,
     TRAP,
@@ -49,11 +50,11 @@ def test_tiles_parse_and_format() -> None:
 
 
 def test_placed_round_trip_with_bounds() -> None:
-    for tile in (Placed(7), Placed(TRAP, True), Placed(5, False, 3, 9)):
-        assert Placed.from_json(tile.to_json()) == tile
+    for tile in (Placed(7), Placed(TRAP, True), Placed(5, False, 1, 9)):
+        assert read_placed(tile.to_json(), "discards[0][0]", "discard") == tile
     assert Placed(5, False, 3, 9).to_json() == {"tile": 5, "up": False, "at_least": 3, "at_most": 9}
-    with pytest.raises(NotationError):
-        Placed.from_json({"tile": 5, "up": "no"})
+    with pytest.raises(NotationError, match=r"discards\[0\]\[0\]\.up"):
+        read_placed({"tile": 5, "up": "no"}, "discards[0][0]", "discard")
 
 
 def test_moves_round_trip_and_reject_bad_input() -> None:
