@@ -18,10 +18,26 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
+from solver.manno.deadline import Clock
+
 Feasible = Callable[[Sequence[int]], bool]
 
 SEARCH_BUDGET = 400
 """Oracle calls spent looking for a conflict smaller than the minimal one found."""
+
+
+def timed(feasible: Feasible, clock: Clock, message: str) -> Feasible:
+    """The same oracle, stopping with ``message`` once the clock's time is up.
+
+    Raises:
+        SolverTimeoutError: from the returned oracle, when called too late.
+    """
+
+    def checked(indices: Sequence[int]) -> bool:
+        clock.check(message)
+        return feasible(indices)
+
+    return checked
 
 
 def minimal_conflict(core: Sequence[int], feasible: Feasible) -> tuple[int, ...]:

@@ -41,8 +41,9 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model, cp_model_helper
 
 from solver.errors import MonsterError, SolverTimeoutError, TokenSetError
-from solver.manno.conflict import smallest_conflict
+from solver.manno.conflict import smallest_conflict, timed
 from solver.manno.counting import CountHistogram, histogram_for
+from solver.manno.deadline import Clock
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
 from solver.manno.linear import Linear, compile_condition
 from solver.manno.task import Condition, Task
@@ -63,7 +64,8 @@ class CpSatEngine:
 
     Args:
         tokens: the token set (the standard 15 if omitted); any size.
-        time_limit: seconds any one CP-SAT call may run.
+        time_limit: seconds one ``solve`` may run, all its CP-SAT calls together (less
+            when an earlier answer is due, see ``deadline``).
     """
 
     name = "cpsat"
@@ -85,14 +87,15 @@ class CpSatEngine:
         """See ``Engine.solve``."""
         start = start or Arrangement.zeros(len(self.tokens))
         self.tokens.check(start)
+        clock = Clock.start(self.time_limit)
         work = self._workspace()
         constraints = work.model.proto.constraints
         constraints.clear()
         for condition in task.conditions:
             constraints.extend(self._rows(condition))
-        values = self._optimise(work, start)
+        values = self._optimise(work, start, clock)
         if values is None:
-            return Solution.clash(task, start, self._conflict(task))
+            return Solution.clash(task, start, self._conflict(task, clock))
         count = None if self._histogram is None else self._histogram.count(task)
         return Solution.found(task, start, count, Arrangement(values))
 
@@ -118,10 +121,11 @@ class CpSatEngine:
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.random_seed = SEED
-        solver.parameters.max_time_in_seconds = self.time_limit
         return solver
 
-    def _optimise(self, work: _Workspace, start: Arrangement) -> tuple[int, ...] | None:
+    def _optimise(
+        self, work: _Workspace, start: Arrangement, clock: Clock
+    ) -> tuple[int, ...] | None:
         """Fewest flips, then smallest text; ``None`` when infeasible."""
         model, sides, solver = work.model, work.sides, work.tuned
         size = len(sides)
@@ -134,7 +138,7 @@ class CpSatEngine:
             objective.vars.extend(range(size))
             objective.coeffs.extend(weights)
             objective.scaling_factor = 1.0
-            status = solver.solve(model)
+            status = _solve(solver, model, clock, "the fewest-flip solution")
             if status == cp_model.INFEASIBLE:
                 return None
             _check(status, "the fewest-flip solution")
@@ -152,7 +156,7 @@ class CpSatEngine:
             ]
             for number, stage in enumerate(stages):
                 model.minimize(stage)
-                status = solver.solve(model)
+                status = _solve(solver, model, clock, "the fewest-flip solution")
                 if status == cp_model.INFEASIBLE:
                     return None
                 _check(status, "the fewest-flip solution")
@@ -160,14 +164,14 @@ class CpSatEngine:
                     model.add(stage == round(solver.objective_value))
         return tuple(list(solver.response_proto.solution)[:size])
 
-    def _conflict(self, task: Task) -> tuple[int, ...]:
+    def _conflict(self, task: Task, clock: Clock) -> tuple[int, ...]:
         """A smallest set of condition indices that cannot hold together."""
         count = len(task.conditions)
         exact = None if self._histogram is None else self._histogram.oracle(task)
         if exact is not None:
             # exact and cheap: search from all conditions, as the other engines do, so
             # every engine names the same clash even when the search runs out of budget
-            return smallest_conflict(count, exact)
+            return smallest_conflict(count, timed(exact, clock, _OUT_OF_TIME + "a conflict"))
         model = self._base.clone()
         switches = []
         for number, condition in enumerate(task.conditions, start=1):
@@ -183,7 +187,7 @@ class CpSatEngine:
         def feasible(indices: Sequence[int]) -> bool:
             model.clear_assumptions()
             model.add_assumptions([switches[i] for i in indices])
-            status = solver.solve(model)
+            status = _solve(solver, model, clock, "a conflict")
             if status == cp_model.INFEASIBLE:
                 return False
             _check(status, "a conflict")
@@ -246,10 +250,22 @@ def _row(lin: Linear) -> cp_model_helper.ConstraintProto | None:
     return row
 
 
+_OUT_OF_TIME = "CP-SAT ran out of time looking for "
+
+
+def _solve(
+    solver: cp_model.CpSolver, model: cp_model.CpModel, clock: Clock, what: str
+) -> cp_model.CpSolverStatus:
+    """One CP-SAT call, given only the time the clock has left."""
+    clock.check(_OUT_OF_TIME + what)
+    solver.parameters.max_time_in_seconds = clock.left()
+    return solver.solve(model)
+
+
 def _check(status: cp_model.CpSolverStatus, what: str) -> None:
     """Raise unless CP-SAT proved its answer."""
     if status == cp_model.OPTIMAL:
         return
     if status in (cp_model.UNKNOWN, cp_model.FEASIBLE):
-        raise SolverTimeoutError(f"CP-SAT ran out of time looking for {what}")
+        raise SolverTimeoutError(_OUT_OF_TIME + what)
     raise MonsterError(f"CP-SAT could not search for {what} (status {status})")

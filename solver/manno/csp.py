@@ -5,6 +5,9 @@ sum constraints (``MinSumConstraint``, ``MaxSumConstraint``,
 ``ExactSumConstraint``) with the linear coefficients as multipliers, never a
 Python lambda. The solver enumerates every solution: the count is their
 number, the fastest is the one nearest the start (smallest text on ties).
+The search runs in Python and holds the interpreter, so a task whose
+enumeration would be long (``CspEngine.work``) is refused before it starts,
+and the search reads the clock as it goes.
 
 >>> from solver.manno.task import parse_task
 >>> solution = CspEngine().solve(parse_task("PB=4, PR=4"))
@@ -14,73 +17,112 @@ number, the fastest is the one nearest the start (smallest text on ties).
 
 from __future__ import annotations
 
-import itertools
 import operator
-import time
 from collections.abc import Sequence
 from typing import Any
 
 import constraint
 import numpy as np
 
-from solver.errors import SolverTimeoutError
-from solver.manno.conflict import smallest_conflict
+from solver.errors import SolverTimeoutError, TokenSetError
+from solver.manno.conflict import smallest_conflict, timed
+from solver.manno.counting import histogram_for
+from solver.manno.deadline import Clock
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
 from solver.manno.linear import Linear, compile_task
 from solver.manno.task import Task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
 
-_CHECK_EVERY = 1024
-"""Solutions enumerated between two looks at the clock."""
+MAX_WORK = 1 << 20
+"""Arrangements enumerated times the comparisons each is checked against, in one solve.
+
+About half a second of enumeration here; a looser task (many arrangements
+satisfy it) or a longer one (many comparisons) is refused before any search.
+"""
+_CLOCK_EVERY = 1024
+"""Search steps between two looks at the clock."""
 
 
 class CspEngine:
     """Solve with python-constraint2's backtracking solver.
 
+    The search holds the interpreter while it runs, so it is given only tasks
+    whose enumeration ``work`` is at most ``max_work``, and its clock is read
+    inside the search itself: every solve stops at its time.
+
     Args:
         tokens: the token set (the standard 15 if omitted).
-        time_limit: seconds one enumeration may take.
+        time_limit: seconds one solve may take (less when an earlier answer is
+            due, see ``deadline``).
+        max_work: the most ``work`` a task may need.
     """
 
     name = "csp"
 
-    def __init__(self, tokens: TokenSet | None = None, time_limit: float = DEFAULT_TIME_LIMIT):
+    def __init__(
+        self,
+        tokens: TokenSet | None = None,
+        time_limit: float = DEFAULT_TIME_LIMIT,
+        max_work: int = MAX_WORK,
+    ):
         self.tokens = tokens or standard_tokens()
         self.time_limit = time_limit
+        self.max_work = max_work
         self.names = [f"token_{i}" for i in range(1, len(self.tokens) + 1)]
 
+    def work(self, task: Task) -> int:
+        """How much enumeration a solve takes: solutions times comparisons (exact count).
+
+        >>> from solver.manno.task import parse_task
+        >>> CspEngine().work(parse_task("PB=4, PR=4"))
+        1024
+        """
+        comparisons = sum(len(group) for group in compile_task(task, self.tokens))
+        try:
+            count = histogram_for(self.tokens).count(task)
+        except TokenSetError:  # too many tokens to count: every arrangement may be visited
+            count = 1 << len(self.tokens)
+        return max(count, 1) * max(comparisons, 1)
+
     def solve(self, task: Task, start: Arrangement | None = None) -> Solution:
-        """See ``Engine.solve``."""
+        """See ``Engine.solve``.
+
+        Raises:
+            SolverTimeoutError: the task needs more than ``max_work``, or the time ran out.
+        """
         start = start or Arrangement.zeros(len(self.tokens))
         self.tokens.check(start)
+        clock = Clock.start(self.time_limit)
+        message = f"csp engine ran out of time on {str(task)!r}"
+        clock.check(message)
+        work = self.work(task)
+        if work > self.max_work:
+            raise SolverTimeoutError(
+                f"the csp engine would need {work:,} checks for {str(task)!r}, more than "
+                f"the {self.max_work:,} it may take; the cpsat and table engines answer it"
+            )
         linears = compile_task(task, self.tokens)
         everything = [lin for group in linears for lin in group]
-        deadline = time.monotonic() + self.time_limit
-        solutions = self._problem(everything).getSolutionIter()
         sides = operator.itemgetter(*self.names)
-        rows: list[tuple[int, ...]] = []
-        while chunk := list(itertools.islice(solutions, _CHECK_EVERY)):
-            if time.monotonic() > deadline:
-                raise SolverTimeoutError(f"csp engine ran out of time on {str(task)!r}")
-            rows.extend(map(sides, chunk))
+        rows = [sides(s) for s in self._problem(everything, clock, message).getSolutionIter()]
         if not rows:
 
             def feasible(indices: Sequence[int]) -> bool:
-                if time.monotonic() > deadline:
-                    raise SolverTimeoutError(f"csp engine ran out of time on {str(task)!r}")
                 chosen = [lin for i in indices for lin in linears[i]]
-                return self._problem(chosen).getSolution() is not None
+                return self._problem(chosen, clock, message).getSolution() is not None
 
-            return Solution.clash(task, start, smallest_conflict(len(linears), feasible))
+            oracle = timed(feasible, clock, message)
+            return Solution.clash(task, start, smallest_conflict(len(linears), oracle))
         found = np.array(rows, dtype=np.int8).reshape(len(rows), len(self.names))
         flips = (found != np.array(start.sides, dtype=np.int8)).sum(axis=1)
         # fewest flips, then the smallest text: sort keys are last-first for lexsort
         best = np.lexsort([*found.T[::-1], flips])[0]
         return Solution.found(task, start, len(rows), Arrangement(tuple(map(int, found[best]))))
 
-    def _problem(self, linears: Sequence[Linear]) -> constraint.Problem:
+    def _problem(self, linears: Sequence[Linear], clock: Clock, message: str) -> constraint.Problem:
         problem = constraint.Problem()
         problem.addVariables(self.names, [0, 1])
+        problem.addConstraint(_Watch(clock, message), self.names)
         for lin in linears:
             used = [(name, c) for name, c in zip(self.names, lin.coefs, strict=True) if c]
             if not used:  # a comparison of constants: 0 <sense> rhs
@@ -91,6 +133,27 @@ class CspEngine:
             multipliers = [c for _, c in used]
             problem.addConstraint(_SUMS[lin.sense](lin.rhs, multipliers), names)
         return problem
+
+
+class _Watch(constraint.Constraint):  # type: ignore[misc]
+    """A constraint that always holds and reads the clock: it stops the search in time.
+
+    The solver asks it at every step (it covers every token), so a search of
+    any shape, even one that finds nothing, ends within ``_CLOCK_EVERY`` steps
+    of the time.
+    """
+
+    def __init__(self, clock: Clock, message: str) -> None:
+        self.clock, self.message, self.steps = clock, message, 0
+
+    def __call__(self, *args: Any, **kwargs: Any) -> bool:
+        self.steps += 1
+        if self.steps % _CLOCK_EVERY == 0:
+            self.clock.check(self.message)
+        return True
+
+    def preProcess(self, *args: Any) -> None:  # noqa: N802
+        """Nothing to prune."""
 
 
 class _SkipEmptied:

@@ -21,7 +21,8 @@ import numpy as np
 import numpy.typing as npt
 
 from solver.errors import TokenSetError, UnsolvableError
-from solver.manno.conflict import smallest_conflict
+from solver.manno.conflict import smallest_conflict, timed
+from solver.manno.deadline import Clock
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
 from solver.manno.evaluate import BoolArray, IntArray, MaskCache
 from solver.manno.kinds import GROUPS, KINDS, Group
@@ -37,7 +38,8 @@ class TableEngine:
 
     Args:
         tokens: the token set (the standard 15 if omitted).
-        time_limit: accepted for a uniform interface; the table's work is bounded by its size.
+        time_limit: seconds one ``solve`` or ``distance_field`` may run (less when an
+            earlier answer is due, see ``deadline``); the clock is read between steps.
 
     Raises:
         TokenSetError: more than ``MAX_TOKENS`` tokens.
@@ -47,6 +49,7 @@ class TableEngine:
 
     def __init__(self, tokens: TokenSet | None = None, time_limit: float = DEFAULT_TIME_LIMIT):
         self.tokens = tokens or standard_tokens()
+        self.time_limit = time_limit
         size = len(self.tokens)
         if size > MAX_TOKENS:
             raise TokenSetError(
@@ -83,13 +86,21 @@ class TableEngine:
         """See ``Engine.solve``."""
         start = start or Arrangement.zeros(self.size)
         self.tokens.check(start)
+        clock, message = self._clock(task)
         solutions = np.flatnonzero(self.mask(task))
         if len(solutions) == 0:
-            conflict = smallest_conflict(len(task.conditions), self._masks.oracle(task))
-            return Solution.clash(task, start, conflict)
+            oracle = timed(self._masks.oracle(task), clock, message)
+            return Solution.clash(task, start, smallest_conflict(len(task.conditions), oracle))
         distances = self.popcount[solutions ^ start.index]
         best = int(solutions[int(np.argmin(distances))])  # first minimum = smallest text
         return Solution.found(task, start, len(solutions), Arrangement.from_index(best, self.size))
+
+    def _clock(self, task: Task) -> tuple[Clock, str]:
+        """This call's clock, already checked, and what to say when it runs out."""
+        clock = Clock.start(self.time_limit)
+        message = f"table engine ran out of time on {str(task)!r}"
+        clock.check(message)
+        return clock, message
 
     def distance_field(self, task: Task) -> npt.NDArray[np.int8]:
         """Fewest flips to a solution from every arrangement, indexed like the table.
@@ -104,7 +115,9 @@ class TableEngine:
 
         Raises:
             UnsolvableError: nothing satisfies the task.
+            SolverTimeoutError: the time ran out between two passes.
         """
+        clock, message = self._clock(task)
         mask = self.mask(task)
         if not mask.any():
             raise UnsolvableError(f"task {str(task)!r} has no solution")
@@ -112,9 +125,11 @@ class TableEngine:
         field = np.where(mask, 0, size + 1).astype(np.int8)
         low = size // 2
         for bit in range(low, size):
+            clock.check(message)
             _relax(field, bit)
         turned = field.reshape(1 << (size - low), 1 << low).T.copy()  # bits rotated by low
         for bit in range(size - low, size):
+            clock.check(message)
             _relax(turned.reshape(-1), bit)
         return turned.T.reshape(-1)
 

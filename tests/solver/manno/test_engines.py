@@ -12,6 +12,7 @@ import json
 import math
 import operator
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 
@@ -26,6 +27,7 @@ from solver.errors import (
 )
 from solver.manno.cpsat import CpSatEngine
 from solver.manno.csp import CspEngine
+from solver.manno.deadline import due_by
 from solver.manno.engine import Engine, Solution
 from solver.manno.engines import ENGINE_NAMES, get_engine
 from solver.manno.kinds import GROUPS, KINDS, Kind
@@ -454,3 +456,63 @@ def test_the_conflict_search_keeps_the_time_limit() -> None:
     """An unsolvable task's search for a clash answers to the same clock."""
     with pytest.raises(SolverTimeoutError, match="csp engine ran out of time"):
         CspEngine(time_limit=0).solve(parse_task("PB=5, TB=5, R>=1, Y>=1"))
+
+
+# --- the answer's due time --------------------------------------------------------------------
+
+_ALWAYS = ", ".join(f"{g}>=0, {g}<=15" for g in GROUPS)
+LOOSE = ", ".join([_ALWAYS] * 3)
+"""True of every arrangement, with many comparisons: a long enumeration."""
+CYCLE = ", ".join(["PB>=1, PR>=1, TB>=1, B>R, R>Y, Y>B"] + [_ALWAYS] * 10)
+"""Unsolvable, and only a long search among the loose conditions shows it."""
+
+
+@pytest.mark.parametrize("name", ENGINE_NAMES)
+@pytest.mark.parametrize("text", ["PB>=4, PY=0, B>R", "PB=5, TB=5, R>=1"])
+def test_every_engine_stops_when_the_answer_is_due(name: str, text: str) -> None:
+    """The engine's own limit is 10 s, but the caller wanted the answer a second ago."""
+    with due_by(time.monotonic() - 1), pytest.raises(SolverTimeoutError, match="out of time"):
+        get_engine(name).solve(parse_task(text))
+
+
+def test_cpsat_gets_only_the_time_left() -> None:
+    engine = CpSatEngine(time_limit=10.0)
+    with due_by(time.monotonic() + 0.5):
+        engine.solve(parse_task("PB>=4, PY=0, B>R"))
+    assert engine._workspace().tuned.parameters.max_time_in_seconds <= 0.5
+
+
+def test_the_distance_field_stops_when_the_answer_is_due(table: TableEngine) -> None:
+    with due_by(time.monotonic() - 1), pytest.raises(SolverTimeoutError, match="out of time"):
+        table.distance_field(parse_task("PB=5"))
+
+
+def test_csp_refuses_a_loose_task_before_searching(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = CspEngine()
+    task = parse_task(LOOSE)
+    assert engine.work(task) == ALL * 3 * 2 * len(GROUPS)  # every arrangement and comparison
+
+    def searched(*args: object) -> None:
+        raise AssertionError("the search ran")
+
+    monkeypatch.setattr(engine, "_problem", searched)
+    with pytest.raises(SolverTimeoutError, match=r"would need 2,162,688 checks .* cpsat"):
+        engine.solve(task)
+
+
+def test_csp_takes_what_its_work_allows() -> None:
+    task = parse_task("PB>=0")
+    assert CspEngine().work(task) == ALL
+    assert CspEngine(max_work=ALL).solve(task).count == ALL
+    with pytest.raises(SolverTimeoutError, match="would need"):
+        CspEngine(max_work=ALL - 1).solve(task)
+
+
+def test_csp_search_stops_at_the_due_time_even_when_it_finds_nothing() -> None:
+    """Unsolvable: no solution to pause at, yet the clock inside the search stops it."""
+    task = parse_task(CYCLE)
+    engine = CspEngine(time_limit=60.0)
+    began = time.monotonic()
+    with due_by(began + 0.2), pytest.raises(SolverTimeoutError, match="csp engine ran out"):
+        engine.solve(task)
+    assert time.monotonic() - began < 5.0  # the whole search takes about 10 s here
