@@ -4,10 +4,13 @@ Cards are drawn as the rulebook describes them: a monster in its area's colour
 (water green, land red, air blue) with its size in a badge, a heart for its
 character (red friendly, black nasty) and its points; an upgrade grey with its
 kind, size and price. On the track only the monster and its size show, as on
-the table. The seat the picture is drawn for is outlined and named "you".
+the table, and the monster deck shows its count and the area and size of its top
+card. The picture draws one seat's view and nothing else; that seat is outlined
+and named "you".
 
 >>> from solver.game import get_game
->>> svg = render(get_game("park").new(2, 1, None), 0)
+>>> game = get_game("park")
+>>> svg = render(game.view(game.new(2, 1, None), 0))
 >>> svg.count('class="park"'), svg.count('class="track-slot"')
 (2, 5)
 """
@@ -20,7 +23,7 @@ from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, 
 from api.render.svg import document, element, group, text, title
 from solver.errors import MonsterError
 from solver.park.cards import AREAS, CardId, Deck, Monster, Upgrade
-from solver.park.state import ParkState
+from solver.park.view import ParkView
 
 AREA_FILL = {"water": "#3f9e5a", "land": "#c8433a", "air": "#3b78c4"}
 """The colour of each area's size badge and monster cards (rulebook: green, red, blue)."""
@@ -35,14 +38,19 @@ TOURIST_W = 150
 WIDTH = 2 * PARK_W + 36
 
 
-def render(state: ParkState, seat: int | None = None) -> str:
-    """The whole table, drawn for ``seat`` (outlined as "you"; None: no one).
+def render(state: ParkView, seat: int | None = None) -> str:
+    """The table as the view's seat sees it (that seat outlined as "you").
+
+    Args:
+        state: the seat's view.
+        seat: if given, it must be the view's seat.
 
     Raises:
-        MonsterError: a seat the game does not have.
+        MonsterError: a seat other than the view's.
     """
-    if seat is not None and not 0 <= seat < state.players:
-        raise MonsterError(f"seat {seat} is not in a {state.players}-player game")
+    if seat is not None and seat != state.seat:
+        raise MonsterError(f"this is seat {state.seat}'s view: it cannot be drawn for {seat}")
+    seat = state.seat
     deck = state.cards
     parts = [element("rect", x=0, y=0, width=WIDTH, height=1, fill="#fff")]  # resized below
     mover = (
@@ -50,7 +58,7 @@ def render(state: ParkState, seat: int | None = None) -> str:
     )
     parts.append(heading(12, 22, f"Monster Park · turn {state.turn + 1} · {mover}", 15))
     y = 50.0
-    parts.append(group([_track(state, deck)], transform=f"translate(12 {y})"))
+    parts.append(group([_track(state)], transform=f"translate(12 {y})"))
     parts.append(
         group([_upgrades(state, deck)], transform=f"translate({12 + 5 * (CARD_W + GAP) + 40} {y})")
     )
@@ -67,34 +75,32 @@ def render(state: ParkState, seat: int | None = None) -> str:
     height = y + -(-state.players // 2) * (PARK_H + 12)
     parts[0] = element("rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf6")
     label = f"Monster Park, {state.players} players, turn {state.turn + 1}"
-    return document(
-        WIDTH, height, parts, label + ("" if seat is None else f", seen by seat {seat}")
-    )
+    return document(WIDTH, height, parts, label + f", seen by seat {seat}")
 
 
-def _track(state: ParkState, deck: Deck) -> str:
-    parts = [text(0, -4, "Monster track", font_size=11, fill=MUTED)]
-    for slot, card_id in enumerate(state.track):
+def _track(state: ParkView) -> str:
+    top = state.deck_top
+    pile = f"deck {state.deck_count}" + ("" if top is None else f", top: size {top[1]} {top[0]}")
+    parts = [text(0, -4, f"Monster track · {pile}", font_size=11, fill=MUTED)]
+    for slot, face in enumerate(state.track):
         x = slot * (CARD_W + GAP)
         price = state.price(slot)
-        inner = [title(f"track position {slot + 1}: " + ("empty" if card_id is None else card_id))]
-        if card_id is None:
+        shown = "empty" if face is None else f"a size-{face[1]} {face[0]} monster"
+        inner = [title(f"track position {slot + 1}: {shown}")]
+        if face is None:
             inner.append(box(x, 0, CARD_W, CARD_H, "none", "#bbb"))
         else:
-            monster = deck.monster(card_id)
+            area, size = face[0].value, face[1]
             inner += [
-                box(x, 0, CARD_W, CARD_H, _tint(monster.area.value)),
-                badge(x + CARD_W - 10, 11, str(monster.size), AREA_FILL[monster.area.value]),
+                box(x, 0, CARD_W, CARD_H, _tint(area)),
+                badge(x + CARD_W - 10, 11, str(size), AREA_FILL[area]),
             ]
-            inner.append(
-                _monster_face(x + CARD_W / 2, CARD_H / 2 + 4, AREA_FILL[monster.area.value])
-            )
-        shown = "-" if price is None else str(price)
+            inner.append(_monster_face(x + CARD_W / 2, CARD_H / 2 + 4, AREA_FILL[area]))
         inner.append(
             text(
                 x + CARD_W / 2,
                 CARD_H + 14,
-                shown,
+                "-" if price is None else str(price),
                 font_size=12,
                 font_weight="bold",
                 fill=INK,
@@ -106,7 +112,8 @@ def _track(state: ParkState, deck: Deck) -> str:
                 inner,
                 class_="track-slot",
                 data_slot=str(slot),
-                data_card=card_id,
+                data_area=None if face is None else face[0].value,
+                data_size=None if face is None else str(face[1]),
                 data_price=None if price is None else str(price),
             )
         )
@@ -131,7 +138,7 @@ def _row(
     return "".join(parts)
 
 
-def _upgrades(state: ParkState, deck: Deck) -> str:
+def _upgrades(state: ParkView, deck: Deck) -> str:
     return _row(
         "Upgrades",
         state.upgrade_row,
@@ -141,7 +148,7 @@ def _upgrades(state: ParkState, deck: Deck) -> str:
     )
 
 
-def _tourists(state: ParkState, deck: Deck) -> str:
+def _tourists(state: ParkView, deck: Deck) -> str:
     def draw(card_id: CardId, x: float) -> str:
         tourist = deck.tourist(card_id)
         return group(
@@ -158,7 +165,7 @@ def _tourists(state: ParkState, deck: Deck) -> str:
     return _row("Tourists", state.tourist_row, TOURIST_W, 70, draw)
 
 
-def _park(state: ParkState, deck: Deck, seat: int, viewer: int | None, score: int) -> str:
+def _park(state: ParkView, deck: Deck, seat: int, viewer: int | None, score: int) -> str:
     mine = seat == viewer
     to_move = seat == state.to_move
     who = f"Seat {seat}" + (" (you)" if mine else "") + (" · to move" if to_move else "")

@@ -5,6 +5,9 @@
 >>> s = GAME.new(2, 1, {"fifth_slot_buyable": True})
 >>> GAME.from_json(s.to_json()) == s
 True
+>>> v = GAME.view(s, 1)
+>>> GAME.view_from_json(v.to_json()) == v == GAME.view(GAME.redeal(s, 1, 5), 1)
+True
 """
 
 from __future__ import annotations
@@ -14,8 +17,10 @@ from solver.park.hint import hint
 from solver.park.moves import Move
 from solver.park.notation import state_from_json
 from solver.park.players import GreedyPlayer
+from solver.park.redeal import redeal
 from solver.park.settings import DEFAULTS
 from solver.park.state import ParkState, new_game
+from solver.park.view import ParkView, view, view_from_json
 
 GAME = Game(
     name="park",
@@ -25,13 +30,16 @@ GAME = Game(
     default_players=2,
     new=new_game,
     from_json=state_from_json,
+    view=view,
+    view_from_json=view_from_json,
     move_from_json=Move.from_json,
     move_to_json=Move.to_json,
     hint=hint,
+    redeal=redeal,
     players={
         "random": RandomPlayer,
         "greedy": GreedyPlayer,
-        "hint": lambda seed: HintPlayer(hint, Move.from_json),
+        "hint": lambda seed: HintPlayer(view, hint, Move.from_json),
     },
     settings=DEFAULTS,
     variants=(
@@ -40,4 +48,4 @@ GAME = Game(
     ),
 )
 
-__all__ = ["GAME", "Move", "ParkState", "new_game"]
+__all__ = ["GAME", "Move", "ParkState", "ParkView", "new_game"]

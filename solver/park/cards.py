@@ -2,7 +2,8 @@
 
 A deck file (TOML) lists ``[[monster]]``, ``[[upgrade]]`` and ``[[tourist]]``
 tables; the standard one ships as ``data/deck.toml``. Cards are named by their
-``id`` everywhere else (states, moves, JSON).
+``id`` everywhere else (states, moves, JSON). A request names a built-in deck;
+only the command line (inside ``solver.files.allow_files``) may name a deck file.
 
 >>> deck = load_deck("standard")
 >>> len(deck.monsters), len(deck.upgrades), len(deck.tourists)
@@ -11,20 +12,25 @@ tables; the standard one ships as ``data/deck.toml``. Cards are named by their
 Monster(id='water-07', area=<Area.WATER: 'water'>, size=2, friendly=True, points=1)
 >>> deck.tourist("land-4").text
 '4 land monsters'
+>>> load_deck("/etc/passwd")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+solver.errors.UnknownDeckError: settings.deck: unknown deck '/etc/passwd': the built-in ...
 """
 
 from __future__ import annotations
 
 import functools
 import tomllib
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from importlib import resources
 from typing import Any, TypeAlias
 
-from solver.errors import NotationError
-from solver.files import read_text
+from solver.errors import NotationError, UnknownDeckError
+from solver.files import files_allowed, read_user_file
 
 CardId: TypeAlias = str
 
@@ -92,9 +98,10 @@ class Tourist:
     runs: tuple[tuple[int, ...], ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Deck:
-    """Every card of a game, in file order."""
+    """Every card of a game, in file order. Two decks are the same only when they are
+    one object (a built-in deck is loaded once), which keeps them cheap cache keys."""
 
     name: str
     monsters: tuple[Monster, ...]
@@ -102,14 +109,15 @@ class Deck:
     tourists: tuple[Tourist, ...]
 
     @functools.cached_property
-    def _by_id(self) -> dict[CardId, Monster | Upgrade | Tourist]:
+    def by_id(self) -> dict[CardId, Monster | Upgrade | Tourist]:
+        """Every card by its id."""
         cards: list[Monster | Upgrade | Tourist] = [*self.monsters, *self.upgrades, *self.tourists]
         return {c.id: c for c in cards}
 
     def card(self, card_id: CardId) -> Monster | Upgrade | Tourist:
         """Any card by id; NotationError for an unknown id."""
         try:
-            return self._by_id[card_id]
+            return self.by_id[card_id]
         except KeyError:
             raise NotationError(f"unknown card {card_id!r} in deck {self.name!r}") from None
 
@@ -149,6 +157,23 @@ def _area(text: Any, where: str) -> Area:
         raise NotationError(f"{where}: unknown area {text!r} (water, land, air)") from None
 
 
+def _tables(doc: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
+    tables = doc.get(key, [])
+    if not isinstance(tables, list) or not all(isinstance(t, Mapping) for t in tables):
+        raise NotationError(f"deck: {key!r} must be a list of [[{key}]] tables")
+    return tables
+
+
+def _number(
+    t: Mapping[str, Any], key: str, where: str, low: int, high: int, default: int | None = None
+) -> int:
+    """A whole number ``low``-``high``; ``default`` when missing (None: it must be there)."""
+    value = t.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise NotationError(f"{where}: {key!r} must be a whole number {low}-{high}, not {value!r}")
+    return value
+
+
 def parse_deck(text: str, name: str = "deck") -> Deck:
     """Read deck TOML.
 
@@ -161,7 +186,7 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
     except tomllib.TOMLDecodeError as err:
         raise NotationError(f"deck {name!r} is not valid TOML: {err}") from None
     monsters: list[Monster] = []
-    for i, t in enumerate(doc.get("monster", []), start=1):
+    for i, t in enumerate(_tables(doc, "monster"), start=1):
         where = f"monster {i}"
         size = _field(t, "size", int, where)
         character = _field(t, "character", str, where)
@@ -173,11 +198,11 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
                 _area(t.get("area"), where),
                 size,
                 character == "friendly",
-                _field(t, "points", int, where),
+                _number(t, "points", where, -99, 99),
             )
         )
     upgrades: list[Upgrade] = []
-    for i, t in enumerate(doc.get("upgrade", []), start=1):
+    for i, t in enumerate(_tables(doc, "upgrade"), start=1):
         where = f"upgrade {i}"
         kind = _field(t, "kind", str, where)
         if kind not in UPGRADE_KINDS:
@@ -185,14 +210,14 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         size = _field(t, "size", int, where)
         if not 1 <= size <= 5:
             raise NotationError(f"{where}: size must be 1-5, not {size}")
-        cost = t.get("cost", UPGRADE_COST[kind])
-        upgrades.append(Upgrade(_field(t, "id", str, where), kind, size, int(cost)))
-    tourists = [_tourist(t, f"tourist {i}") for i, t in enumerate(doc.get("tourist", []), 1)]
+        cost = _number(t, "cost", where, 0, 99, UPGRADE_COST[kind])
+        upgrades.append(Upgrade(_field(t, "id", str, where), kind, size, cost))
+    tourists = [_tourist(t, f"tourist {i}") for i, t in enumerate(_tables(doc, "tourist"), 1)]
     deck = Deck(name, tuple(monsters), tuple(upgrades), tuple(tourists))
-    ids = [m.id for m in deck.monsters] + [u.id for u in deck.upgrades]
-    ids += [t.id for t in deck.tourists]
-    if len(set(ids)) != len(ids):
-        twice = sorted({i for i in ids if ids.count(i) > 1})
+    ids = Counter([m.id for m in deck.monsters] + [u.id for u in deck.upgrades])
+    ids.update(t.id for t in deck.tourists)
+    twice = sorted(i for i, n in ids.items() if n > 1)
+    if twice:
         raise NotationError(f"deck {name!r} repeats card ids: {', '.join(twice)}")
     if not deck.monsters or not deck.tourists:
         raise NotationError(f"deck {name!r} needs monsters and tourists")
@@ -203,29 +228,65 @@ def _tourist(t: Mapping[str, Any], where: str) -> Tourist:
     need = _field(t, "need", str, where)
     if need not in NEEDS:
         raise NotationError(f"{where}: unknown need {need!r} ({', '.join(NEEDS)})")
-    runs = tuple(tuple(int(s) for s in run) for run in t.get("runs", []))
+    runs_doc = t.get("runs", [])
+    if not isinstance(runs_doc, list) or not all(
+        isinstance(run, list) and 0 < len(run) <= 5 and all(_is_size(s) for s in run)
+        for run in runs_doc
+    ):
+        raise NotationError(f"{where}: 'runs' must be lists of sizes 1-5")
+    runs = tuple(tuple(run) for run in runs_doc)
     if need == "run" and not runs:
         raise NotationError(f"{where}: a run tourist needs 'runs'")
-    character = str(t.get("character", ""))
-    if need == "each_area" and character not in ("friendly", "nasty"):
+    character = t.get("character", "")
+    if character not in ("", "friendly", "nasty") or (
+        need == "each_area" and character not in ("friendly", "nasty")
+    ):
         raise NotationError(f"{where}: 'each_area' needs character friendly or nasty")
+    if need == "size" and not _is_size(t.get("size")):
+        raise NotationError(f"{where}: a 'size' tourist needs a size 1-5")
+    if need == "area" and "area" not in t:
+        raise NotationError(f"{where}: an 'area' tourist needs an area")
     return Tourist(
         id=_field(t, "id", str, where),
         text=_field(t, "text", str, where),
-        reward=_field(t, "reward", int, where),
+        reward=_number(t, "reward", where, 0, 99),
         need=need,
-        count=int(t.get("count", 0)),
+        count=_number(t, "count", where, 0, 15, 0),
         area=_area(t["area"], where) if "area" in t else None,
-        size=int(t.get("size", 0)),
+        size=_number(t, "size", where, 0, 5, 0),
         character=character,
         runs=runs,
     )
 
 
-@functools.lru_cache(maxsize=16)
+def _is_size(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 5
+
+
+BUILT_IN: Mapping[str, str] = {"standard": "data/deck.toml"}
+"""The decks shipped in the package: name -> file in the package."""
+
+
+@functools.lru_cache(maxsize=len(BUILT_IN))
+def _built_in(name: str) -> Deck:
+    text = resources.files("solver.park").joinpath(BUILT_IN[name]).read_text("utf-8")
+    return parse_deck(text, name)
+
+
 def load_deck(name: str = "standard") -> Deck:
-    """The standard deck (``"standard"``) or the deck file at path ``name``."""
-    if name == "standard":
-        text = resources.files("solver.park").joinpath("data/deck.toml").read_text("utf-8")
-        return parse_deck(text, "standard")
-    return parse_deck(read_text(name, "deck", NotationError), name)
+    """A built-in deck by name, or, where files may be named (the command line), the
+    deck file at path ``name`` (read anew each time: nothing keeps it by its spelling).
+
+    Raises:
+        UnknownDeckError: not a built-in deck, and files may not be named here (the
+            message does not depend on what the file system holds).
+        NotationError: a deck file that cannot be read or does not parse.
+    """
+    if name in BUILT_IN:
+        return _built_in(name)
+    if not files_allowed():
+        raise UnknownDeckError(
+            f"unknown deck {name!r}: the built-in decks are {', '.join(BUILT_IN)}",
+            path="settings.deck",
+        )
+    return parse_deck(read_user_file(name, "deck", NotationError), name)

@@ -67,12 +67,9 @@ def unseen_monsters(state: ParkState) -> list[Monster]:
 
 
 @lru_cache(maxsize=4096)
-def _class_outcomes(
-    deck_name: str, parks_key: tuple[Park, ...], area: Area, size: int
+def class_outcomes(
+    deck: Deck, parks_key: tuple[Park, ...], area: Area, size: int
 ) -> tuple[tuple[float, CardId], ...]:
-    from solver.park.cards import load_deck
-
-    deck = load_deck(deck_name)
     placed = {c for park in parks_key for a in park for c in a}
     groups: dict[tuple[bool, int], list[CardId]] = defaultdict(list)
     for m in deck.monsters:
@@ -88,7 +85,7 @@ def hidden_outcomes(state: ParkState, card_id: CardId) -> tuple[tuple[float, Car
     Cards that share character and points count as one outcome.
     """
     m = state.cards.monster(card_id)
-    return _class_outcomes(state.settings.deck, state.parks, m.area, m.size)
+    return class_outcomes(state.cards, state.parks, m.area, m.size)
 
 
 def _placed(park: Park, area: Area, card_id: CardId) -> Park:
@@ -132,21 +129,18 @@ def best_claim(state: ParkState, park: Park) -> tuple[tuple[CardId, ...], int]:
     assert seat is not None
     held = len(state.held[seat])
     settings = state.settings
-    return _best_claim(settings.deck, park, held, state.tourist_row, settings.run_gaps, state.bank)
+    return _best_claim(state.cards, park, held, state.tourist_row, settings.run_gaps, state.bank)
 
 
 @lru_cache(maxsize=16384)
 def _best_claim(
-    deck_name: str,
+    deck: Deck,
     park: Park,
     held: int,
     row: tuple[CardId | None, ...],
     gaps: str,
     bank: int | None,
 ) -> tuple[tuple[CardId, ...], int]:
-    from solver.park.cards import load_deck
-
-    deck = load_deck(deck_name)
     best: tuple[tuple[CardId, ...], int] = ((), 0)
     for claim in claim_options(deck, park, held, row, gaps):
         reward = sum(deck.tourist(t).reward for t in claim)

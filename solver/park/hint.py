@@ -15,7 +15,8 @@ win counts ``WIN`` points, a sure loss as much against. In the tourist step the
 claims are ranked exactly by the tokens they bring.
 
 >>> from solver.park.state import new_game
->>> ranked = hint(new_game(2, seed=3), 0, 0.5)
+>>> from solver.park.view import ParkView
+>>> ranked = hint(ParkView.of(new_game(2, seed=3), 0), 0.5)
 >>> len(ranked) == len(new_game(2, seed=3).legal_moves())
 True
 >>> ranked[0].value >= ranked[-1].value
@@ -27,15 +28,16 @@ from __future__ import annotations
 import time
 from collections import Counter
 
-from solver.errors import NotationError
-from solver.game import RankedMove, Seat
+from solver.errors import GameOverError, NotYourTurnError
+from solver.game import RankedMove
 from solver.park.cards import AREAS, UPGRADE_COST, UPGRADE_KINDS, Area, CardId, Monster, Upgrade
-from solver.park.evaluate import Evaluation, evaluate
+from solver.park.evaluate import Evaluation, class_outcomes, evaluate
 from solver.park.moves import Move
 from solver.park.plan import COUNT, SCALE, After, Option, Target, build, solve
 from solver.park.reply import WIN, foresee, reply, turns_after, win_chance
 from solver.park.rules import AREA_ROOM, counts, floor, is_full
 from solver.park.state import ParkState
+from solver.park.view import ParkView
 
 #: Future turns the plan looks at.
 HORIZON = 3
@@ -52,16 +54,21 @@ DRAW_PRICE = 2
 MAX_PUSH = 3.0
 
 
-def hint(state: ParkState, seat: Seat, budget_seconds: float = 0.08) -> list[RankedMove]:
-    """Every legal move of ``seat`` ranked best first, each with its value and a reason.
+def hint(view: ParkView, budget_seconds: float = 0.08) -> list[RankedMove]:
+    """Every legal move of the view's seat ranked best first, each with its value and a
+    reason. It reads nothing but the view: it computes on the table the view lays out
+    (``ParkView.world``) and counts face-down cards only by what their area and size
+    allow.
 
     Raises:
-        NotationError: it is not ``seat``'s turn.
+        GameOverError: the game is over.
+        NotYourTurnError: the decision is another seat's.
     """
-    if state.to_move is None:
-        return []
-    if seat != state.to_move:
-        raise NotationError(f"it is seat {state.to_move}'s turn, not seat {seat}'s")
+    if view.to_move is None:
+        raise GameOverError("the game is over: there is no move to hint")
+    if view.seat != view.to_move:
+        raise NotYourTurnError(f"it is seat {view.to_move}'s turn, not seat {view.seat}'s")
+    state = view.world()
     moves = state.legal_moves()
     if state.phase == "tourists":
         ranked = [_claim_hint(state, m) for m in moves]
@@ -268,19 +275,21 @@ def _has(state: ParkState, seat: int, k: int, friendly: bool) -> bool:
     return False
 
 
-def _unseen(state: ParkState) -> list[Monster]:
-    """Monsters the deck may still bring (its make-up is public knowledge)."""
+def _unseen(state: ParkState) -> Counter[tuple[Area, int]]:
+    """How many monsters of each area and size the deck may still bring: the deck, and
+    the discard once the deck runs low. Every card back shows area and size, so these
+    counts are what the seat sees; which of them is which it cannot tell."""
     pool = list(state.deck) + (list(state.discard) if len(state.deck) < 10 else [])
-    return [state.cards.monster(c) for c in pool]
+    deck = state.cards
+    return Counter((deck.monster(c).area, deck.monster(c).size) for c in pool)
 
 
-def _face_down_stats(state: ParkState, card_id: CardId) -> tuple[float, float]:
-    """Expected points and friendly chance of a face-down monster."""
-    from solver.park.evaluate import hidden_outcomes
-
+def _face_stats(state: ParkState, area: Area, size: int) -> tuple[float, float]:
+    """Expected points and friendly chance of a face-down monster of ``area`` and
+    ``size``: any such monster no park shows, each equally likely."""
     deck = state.cards
     points = friendly = 0.0
-    for p, rep in hidden_outcomes(state, card_id):
+    for p, rep in class_outcomes(deck, state.parks, area, size):
         m = deck.monster(rep)
         points += p * m.points
         friendly += p * m.friendly
@@ -330,7 +339,7 @@ def _options(state: ParkState, moves: list[Move], t: int) -> list[Option]:
             continue
         monster = deck.monster(c)
         survive = _survival(state, monster, pos0, t)
-        points, pf = _face_down_stats(state, c)
+        points, pf = _face_stats(state, monster.area, monster.size)
         value = survive * (points - price) + (1 - survive)
         opts.append(
             Option(
@@ -346,14 +355,12 @@ def _options(state: ParkState, moves: list[Move], t: int) -> list[Option]:
                 key=f"track:{c}",
             )
         )
-    unseen = _unseen(state)
+    classes = _unseen(state)
+    total = sum(classes.values())
     reach = min(4, n * t)
-    classes = Counter((m.area, m.size) for m in unseen)
     for (area, size), count in sorted(classes.items()):
-        members = [m for m in unseen if m.area == area and m.size == size]
-        q = 1 - (1 - count / len(unseen)) ** reach
-        points = sum(m.points for m in members) / count
-        pf = sum(m.friendly for m in members) / count
+        q = 1 - (1 - count / total) ** reach
+        points, pf = _face_stats(state, area, size)
         value = q * (points - DRAW_PRICE) + (1 - q)
         opts.append(
             Option(

@@ -8,7 +8,7 @@ True
 >>> Settings.parse({"fifth_slot": 1})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-solver.errors.NotationError: unknown setting 'fifth_slot' (settings: bank, deck, ...)
+solver.errors.NotationError: settings.fifth_slot: unknown setting 'fifth_slot' (settings: ...)
 """
 
 from __future__ import annotations
@@ -21,6 +21,12 @@ from solver.errors import NotationError
 
 RUN_GAPS = ("none", "upgrades", "any")
 UPGRADE_REFILL = ("own", "any")
+MAX_PRICE = 99
+"""Dearest price a setting may give the fifth track position."""
+MAX_BANK = 10_000
+"""Most points a limited bank may hold at setup."""
+MAX_ROUNDS = 1_000
+"""Longest round limit."""
 
 
 @dataclass(frozen=True)
@@ -28,7 +34,8 @@ class Settings:
     """Rule settings.
 
     Args:
-        deck: ``"standard"`` or the path of a deck TOML file.
+        deck: a built-in deck (``"standard"``); on the command line, also the path
+            of a deck TOML file.
         fifth_slot_buyable: may the monster on the fifth track position be invited?
         fifth_slot_price: its price when it may.
         run_gaps: what may lie between the four monsters of the "in order by size"
@@ -51,12 +58,15 @@ class Settings:
     @classmethod
     def parse(cls, doc: Mapping[str, Any] | None) -> Settings:
         """Defaults overridden by ``doc``; NotationError for an unknown name or bad value."""
+        if doc is not None and not isinstance(doc, Mapping):
+            raise NotationError("the settings must be a JSON object", path="settings")
         names = {f.name for f in fields(cls)}
         values: dict[str, Any] = {}
         for key, value in (doc or {}).items():
             if key not in names:
                 raise NotationError(
-                    f"unknown setting {key!r} (settings: {', '.join(sorted(names))})"
+                    f"unknown setting {key!r} (settings: {', '.join(sorted(names))})",
+                    path=f"settings.{key}",
                 )
             values[key] = value
         settings = cls(**values)
@@ -65,25 +75,29 @@ class Settings:
 
     def _check(self) -> None:
         def bad(name: str, want: str) -> NotationError:
-            return NotationError(f"setting {name!r} must be {want}, not {getattr(self, name)!r}")
+            shown = repr(getattr(self, name))
+            shown = shown if len(shown) <= 60 else shown[:57] + "..."
+            return NotationError(
+                f"setting {name!r} must be {want}, not {shown}", path=f"settings.{name}"
+            )
 
-        if not isinstance(self.deck, str) or not self.deck:
-            raise bad("deck", "'standard' or a deck file path")
+        def whole(value: Any, low: int, high: int) -> bool:
+            return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+        if not isinstance(self.deck, str) or not 0 < len(self.deck) <= 1_000:
+            raise bad("deck", "a deck name such as 'standard'")
         if not isinstance(self.fifth_slot_buyable, bool):
             raise bad("fifth_slot_buyable", "true or false")
-        price = self.fifth_slot_price
-        if isinstance(price, bool) or not isinstance(price, int) or price < 0:
-            raise bad("fifth_slot_price", "a whole number >= 0")
+        if not whole(self.fifth_slot_price, 0, MAX_PRICE):
+            raise bad("fifth_slot_price", f"a whole number 0-{MAX_PRICE}")
         if self.run_gaps not in RUN_GAPS:
             raise bad("run_gaps", " or ".join(RUN_GAPS))
-        bank = self.bank
-        if bank is not None and (isinstance(bank, bool) or not isinstance(bank, int) or bank < 0):
-            raise bad("bank", "null or a whole number >= 0")
+        if self.bank is not None and not whole(self.bank, 0, MAX_BANK):
+            raise bad("bank", f"null or a whole number 0-{MAX_BANK}")
         if self.upgrade_refill not in UPGRADE_REFILL:
             raise bad("upgrade_refill", " or ".join(UPGRADE_REFILL))
-        limit = self.round_limit
-        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise bad("round_limit", "a whole number >= 1")
+        if not whole(self.round_limit, 1, MAX_ROUNDS):
+            raise bad("round_limit", f"a whole number 1-{MAX_ROUNDS}")
 
     def to_json(self) -> dict[str, Any]:
         """Every setting by name."""

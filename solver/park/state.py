@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from solver.errors import IllegalMoveError
@@ -66,19 +66,14 @@ class ParkState:
     upgrade_supply: tuple[tuple[CardId, ...], ...]
     bank: int | None
     final_round: bool
-
-    @property
-    def cards(self) -> Deck:
-        """The deck the settings name."""
-        return load_deck(self.settings.deck)
+    cards: Deck = field(compare=False, repr=False)
+    """The deck the settings name, loaded once when the state is set up or read."""
 
     # ------------------------------------------------------------------ moves
 
     def price(self, slot: int) -> int | None:
         """Tokens to invite from track position ``slot``; None when it cannot be bought."""
-        if slot == TRACK_LEN - 1 and not self.settings.fifth_slot_buyable:
-            return None
-        return self.settings.fifth_slot_price if slot == TRACK_LEN - 1 else slot
+        return track_price(self.settings, slot)
 
     def action_error(self, move: Move) -> str | None:
         """The rule an action breaks for the player to move, or None."""
@@ -147,18 +142,35 @@ class ParkState:
         held = len(self.held[self.to_move])
         return claim_options(self.cards, park, held, self.tourist_row, self.settings.run_gaps)
 
-    def apply(self, move: Move) -> ParkState:
-        """The state after ``move``. Raises IllegalMoveError naming the rule broken."""
+    def move_error(self, move: Move) -> str | None:
+        """The rule ``move`` breaks for the player to move, or None when it is legal."""
         seat = self.to_move
         if seat is None:
-            raise IllegalMoveError("the game is over")
+            return "the game is over"
         if not isinstance(move, Move):
-            raise IllegalMoveError(f"not a Monster Park move: {move!r}")
-        if self.phase == "tourists":
-            return self._claim(move)
-        why = self.action_error(move)
+            return f"not a Monster Park move: {move!r}"
+        if self.phase != "tourists":
+            return self.action_error(move)
+        if move.action != "tourists":
+            return "this turn's action is done: choose which tourists to invite (or none)"
+        return claim_error(
+            self.cards,
+            self.parks[seat],
+            len(self.held[seat]),
+            self.tourist_row,
+            move.tourists,
+            self.settings.run_gaps,
+        )
+
+    def apply(self, move: Move) -> ParkState:
+        """The state after ``move``. Raises IllegalMoveError naming the rule broken."""
+        why = self.move_error(move)
         if why is not None:
             raise IllegalMoveError(why)
+        seat = self.to_move
+        assert seat is not None  # move_error: the game is on
+        if self.phase == "tourists":
+            return self._claim(move)
         deck = self.cards
         tokens = list(self.tokens)
         bank = self.bank
@@ -197,21 +209,7 @@ class ParkState:
     def _claim(self, move: Move) -> ParkState:
         seat = self.to_move
         assert seat is not None
-        if move.action != "tourists":
-            raise IllegalMoveError(
-                "this turn's action is done: choose which tourists to invite (or none)"
-            )
         held = self.held[seat]
-        why = claim_error(
-            self.cards,
-            self.parks[seat],
-            len(held),
-            self.tourist_row,
-            move.tourists,
-            self.settings.run_gaps,
-        )
-        if why is not None:
-            raise IllegalMoveError(why)
         tokens, bank = list(self.tokens), self.bank
         for tourist_id in move.tourists:
             reward = self.cards.tourist(tourist_id).reward
@@ -290,10 +288,10 @@ class ParkState:
         return state_to_json(self)
 
     def view(self, seat: Seat) -> dict[str, Any]:
-        """What ``seat`` may see: face-down monsters show only area and size."""
-        from solver.park.notation import view
+        """What ``seat`` may see, as JSON (``ParkView.of(self, seat).to_json()``)."""
+        from solver.park.view import ParkView
 
-        return view(self, seat)
+        return ParkView.of(self, seat).to_json()
 
     def is_terminal(self) -> bool:
         """True once the final round is over."""
@@ -313,6 +311,14 @@ class ParkState:
         keys = [(s.total, counts(self.cards, self.parks[s.seat]).monsters) for s in self.scores()]
         best = max(keys)
         return tuple(seat for seat, key in enumerate(keys) if key == best)
+
+
+def track_price(settings: Settings, slot: int) -> int | None:
+    """Tokens to invite from track position ``slot`` (0, 1, 2, 3 as printed; the fifth
+    per the settings); None when it cannot be bought."""
+    if slot == TRACK_LEN - 1 and not settings.fifth_slot_buyable:
+        return None
+    return settings.fifth_slot_price if slot == TRACK_LEN - 1 else slot
 
 
 def _placed(park: Park, area: Area, card_id: CardId) -> Park:
@@ -364,6 +370,7 @@ def new_game(
         upgrade_supply=tuple(tuple(s[1:]) for s in supply),
         bank=None if rules.bank is None else max(0, rules.bank),
         final_round=False,
+        cards=deck,
     )
 
 

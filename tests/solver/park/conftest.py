@@ -7,8 +7,11 @@ from typing import Any
 
 import pytest
 
+from solver.game import RankedMove
 from solver.park.cards import Deck, load_deck
+from solver.park.hint import hint
 from solver.park.state import ParkState, new_game
+from solver.park.view import ParkView
 
 
 @pytest.fixture
@@ -60,3 +63,8 @@ def with_track(state: ParkState, *cards: str | None) -> ParkState:
 def start(players: int = 2, seed: int = 1, **settings: Any) -> ParkState:
     """A new game."""
     return new_game(players, seed, settings)
+
+
+def hint_of(state: ParkState, seat: int, budget: float = 0.5) -> list[RankedMove]:
+    """The hint for ``seat``, asked of its view of ``state``."""
+    return hint(ParkView.of(state, seat), budget)

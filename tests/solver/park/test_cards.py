@@ -5,7 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.errors import NotationError
+from solver.errors import NotationError, UnknownDeckError
+from solver.files import allow_files
+from solver.park import GAME
 from solver.park.cards import AREAS, Deck, load_deck, parse_deck
 from solver.park.state import new_game
 
@@ -61,7 +63,7 @@ def test_bad_decks_are_refused() -> None:
         parse_deck('[[monster]]\nid="a"\narea="sea"\nsize=1\ncharacter="nasty"\npoints=1\n')
     with pytest.raises(NotationError, match="unknown need"):
         parse_deck('[[tourist]]\nid="t"\ntext="x"\nreward=1\nneed="dance"\n')
-    with pytest.raises(NotationError, match="cannot read deck"):
+    with allow_files(), pytest.raises(NotationError, match="cannot read deck"):
         load_deck("/no/such/deck.toml")
 
 
@@ -79,7 +81,53 @@ def test_a_user_deck_file_plays(tmp_path: Path) -> None:
     doubled = text.replace("points = 3", "points = 9")
     path = tmp_path / "rich.toml"
     path.write_text(doubled)
-    state = new_game(2, 3, {"deck": str(path)})
+    with allow_files():
+        state = new_game(2, 3, {"deck": str(path)})
     assert state.cards.name == str(path)
     assert max(m.points for m in state.cards.monsters) == 9
     assert state.to_json()["settings"]["deck"] == str(path)
+
+
+@pytest.mark.parametrize("name", ["/etc/passwd", "/proc/self/environ", ".", "standard.toml"])
+def test_a_request_names_only_built_in_decks(name: str) -> None:
+    with pytest.raises(UnknownDeckError) as caught:
+        new_game(2, 1, {"deck": name})
+    assert str(caught.value) == (
+        f"settings.deck: unknown deck {name!r}: the built-in decks are standard"
+    )
+    assert caught.value.path == "settings.deck"
+
+
+def test_an_empty_deck_name_reads_no_directory() -> None:
+    with pytest.raises(NotationError, match=r"settings\.deck: setting 'deck' must be a deck name"):
+        new_game(2, 1, {"deck": ""})
+
+
+def test_a_state_naming_a_file_deck_is_refused_outside_the_command_line(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text((Path(__file__).parents[3] / "solver/park/data/deck.toml").read_text())
+    with allow_files():
+        doc = new_game(2, 3, {"deck": str(path)}).to_json()
+        assert GAME.from_json(doc).cards.name == str(path)
+    with pytest.raises(UnknownDeckError, match="the built-in decks are standard"):
+        GAME.from_json(doc)
+
+
+def test_a_deck_file_is_read_anew_not_cached_by_its_spelling(tmp_path: Path) -> None:
+    text = (Path(__file__).parents[3] / "solver/park/data/deck.toml").read_text()
+    path = tmp_path / "mine.toml"
+    path.write_text(text)
+    with allow_files():
+        first = load_deck(str(path))
+        path.write_text(text.replace("points = 3", "points = 7"))
+        second = load_deck(str(path))
+    assert max(m.points for m in first.monsters) == 3
+    assert max(m.points for m in second.monsters) == 7
+    assert load_deck("standard") is load_deck("standard")
+
+
+def test_a_deck_file_larger_than_the_limit_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "big.toml"
+    path.write_text("# " + "x" * 1_100_000)
+    with allow_files(), pytest.raises(NotationError, match="larger than 1,000,000 bytes"):
+        load_deck(str(path))

@@ -6,14 +6,13 @@ from dataclasses import replace
 
 import pytest
 
-from solver.errors import NotationError
+from solver.errors import GameOverError, NotYourTurnError
 from solver.park import GAME
 from solver.park.cards import Deck
 from solver.park.evaluate import evaluate, hidden_outcomes
-from solver.park.hint import hint
 from solver.park.moves import Move
 from solver.park.state import ParkState
-from tests.solver.park.conftest import card, start, with_park, with_track
+from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
 
 
 def _states(count: int, seed: int = 0) -> list[ParkState]:
@@ -29,7 +28,7 @@ def _states(count: int, seed: int = 0) -> list[ParkState]:
 def test_every_legal_move_is_ranked_with_a_reason() -> None:
     for s in _states(25)[::3]:
         assert s.to_move is not None
-        ranked = hint(s, s.to_move, 0.5)
+        ranked = hint_of(s, s.to_move, 0.5)
         legal = {json.dumps(m.to_json(), sort_keys=True) for m in s.legal_moves()}
         assert {json.dumps(r.move, sort_keys=True) for r in ranked} == legal
         values = [r.value for r in ranked]
@@ -40,15 +39,16 @@ def test_every_legal_move_is_ranked_with_a_reason() -> None:
 def test_hint_is_deterministic() -> None:
     s = _states(12, seed=5)[-1]
     assert s.to_move is not None
-    first = [(r.move, r.value) for r in hint(s, s.to_move, 0.5)]
-    assert first == [(r.move, r.value) for r in hint(s, s.to_move, 0.5)]
+    first = [(r.move, r.value) for r in hint_of(s, s.to_move, 0.5)]
+    assert first == [(r.move, r.value) for r in hint_of(s, s.to_move, 0.5)]
 
 
 def test_hint_for_the_wrong_seat_is_refused() -> None:
-    with pytest.raises(NotationError, match="seat 0's turn"):
-        hint(start(), 1, 0.1)
+    with pytest.raises(NotYourTurnError, match="it is seat 0's turn, not seat 1's"):
+        hint_of(start(), 1, 0.1)
     over = replace(start(), to_move=None, phase="over")
-    assert hint(over, 0, 0.1) == []
+    with pytest.raises(GameOverError, match="the game is over"):
+        hint_of(over, 0, 0.1)
 
 
 def test_face_down_monsters_are_valued_by_what_is_unseen(deck: Deck) -> None:
@@ -70,11 +70,11 @@ def test_hint_takes_the_tourists_a_move_completes(deck: Deck) -> None:
     s = replace(s, tourist_deck=tuple(t for t in s.tourist_deck if t not in s.tourist_row))
     fourth = card(deck, "water", 4, True)
     s = with_track(s, fourth, *[c for c in s.track if c and c != fourth][:4])
-    ranked = hint(s, 0, 0.5)
+    ranked = hint_of(s, 0, 0.5)
     assert ranked[0].move == {"action": "invite", "slot": 0, "area": "water"}
     assert "completes '4 water monsters' (+3)" in ranked[0].reason
     after = s.apply(Move("invite", slot=0))
-    claims = hint(after, 0, 0.5)
+    claims = hint_of(after, 0, 0.5)
     assert claims[0].move == {"action": "tourists", "tourists": ["water-4"]}
     assert claims[0].value == 3.0
     assert claims[-1].move == {"action": "tourists", "tourists": []}
@@ -84,7 +84,7 @@ def test_tourist_claims_find_the_order_that_works(deck: Deck) -> None:
     water = tuple(card(deck, "water", size, True) for size in (1, 2, 3, 4))
     s = with_park(start(seed=8), 0, water, (), ())
     s = replace(s, tourist_row=("tourists-2", "water-4", "friendly-4"), phase="tourists")
-    best = hint(s, 0, 0.5)[0]
+    best = hint_of(s, 0, 0.5)[0]
     assert best.move["tourists"] == ["water-4", "friendly-4", "tourists-2"]
     assert best.value == 10.0
 
@@ -108,4 +108,4 @@ def test_hint_player_picks_the_top_move() -> None:
     assert s.to_move is not None
     move = GAME.players["hint"](0).choose(s)
     assert move in s.legal_moves()
-    assert move.to_json() == hint(s, s.to_move, 0.08)[0].move
+    assert move.to_json() == hint_of(s, s.to_move, 0.08)[0].move

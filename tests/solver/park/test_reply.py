@@ -8,11 +8,10 @@ import pytest
 
 from solver.park.cards import Deck
 from solver.park.evaluate import evaluate
-from solver.park.hint import hint
 from solver.park.moves import Move
 from solver.park.reply import foresee, predicted, reply, turns_after, win_chance
 from solver.park.state import ParkState
-from tests.solver.park.conftest import card, start, with_park, with_track
+from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
 
 
 def _first(deck: Deck, area: str, count: int) -> tuple[str, ...]:
@@ -48,7 +47,7 @@ def test_the_round_limit_makes_any_turn_the_last(deck: Deck) -> None:
 def test_filling_the_park_while_behind_loses_and_the_hint_does_not(deck: Deck) -> None:
     s = _one_slot_left(deck, 1, (40, 0))
     assert win_chance(s, FILL, evaluate(s, FILL)) == 0.0
-    ranked = hint(s, 1, 0.5)
+    ranked = hint_of(s, 1, 0.5)
     fill = next(r for r in ranked if r.move == FILL.to_json())
     assert fill.detail["win_chance"] == 0.0
     assert "wins with chance 0%" in fill.reason
@@ -58,7 +57,7 @@ def test_filling_the_park_while_behind_loses_and_the_hint_does_not(deck: Deck) -
 def test_filling_the_park_while_safely_ahead_is_the_hint(deck: Deck) -> None:
     s = _one_slot_left(deck, 1, (0, 40))
     assert win_chance(s, FILL, evaluate(s, FILL)) == 1.0
-    assert hint(s, 1, 0.5)[0].move == FILL.to_json()
+    assert hint_of(s, 1, 0.5)[0].move == FILL.to_json()
 
 
 def test_the_other_players_last_turn_counts(deck: Deck) -> None:
@@ -119,7 +118,7 @@ def test_the_plan_counts_on_a_monster_only_if_the_other_player_leaves_it(deck: D
     blocked = with_park(s, 1, (), full_land, ())
 
     def token_plan(state: ParkState) -> str:
-        ranked = hint(state, 0, 0.5)
+        ranked = hint_of(state, 0, 0.5)
         return next(r.reason for r in ranked if r.move == {"action": "token"})
 
     assert "then invite size-5 land" in token_plan(blocked)  # free on the next turn

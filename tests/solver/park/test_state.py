@@ -10,6 +10,7 @@ from solver.park import GAME
 from solver.park.cards import Area, Deck
 from solver.park.moves import Move
 from solver.park.state import ParkState
+from solver.park.view import ParkView
 from tests.solver.park.conftest import card, start, with_park, with_track
 
 
@@ -58,17 +59,17 @@ def test_invite_pays_the_position_price(deck: Deck) -> None:
     bought = replace(s, settings=replace(s.settings, fifth_slot_buyable=True, fifth_slot_price=4))
     assert bought.apply(Move("invite", slot=4)).tokens[0] == 1
     poor = replace(s, tokens=(1, 5))
-    assert GAME.validate(poor, {"action": "invite", "slot": 3}).reason == (
+    assert GAME.validate(_seen(poor), {"action": "invite", "slot": 3}).reason == (
         "inviting from track position 3 costs 3 tokens; you have 1"
     )
-    wrong = GAME.validate(s, {"action": "invite", "slot": 0, "area": "air"})
+    wrong = GAME.validate(_seen(s), {"action": "invite", "slot": 0, "area": "air"})
     assert wrong.reason == "a water monster may only live in the water area, not the air area"
 
 
 def test_validate_names_the_size_rule(deck: Deck) -> None:
     s = with_park(start(), 0, (card(deck, "water", 4, True),), (), ())
     s = with_track(s, card(deck, "water", 2, False), *[c for c in s.track if c][1:5])
-    verdict = GAME.validate(s, {"action": "invite", "slot": 0})
+    verdict = GAME.validate(_seen(s), {"action": "invite", "slot": 0})
     assert not verdict.legal
     assert verdict.reason == "a size-2 monster cannot follow the size-4 monster in the water area"
 
@@ -106,9 +107,9 @@ def test_upgrades_are_bought_placed_and_refilled(deck: Deck) -> None:
     assert t.tokens[0] == 4
     assert t.upgrade_row[2] == s.upgrade_supply[2][0]
     empty = replace(s, upgrade_row=(s.upgrade_row[0], s.upgrade_row[1], None))
-    assert GAME.validate(empty, {"action": "upgrade", "kind": "benches", "area": "air"}).reason == (
-        "the benches supply is empty"
-    )
+    assert GAME.validate(
+        _seen(empty), {"action": "upgrade", "kind": "benches", "area": "air"}
+    ).reason == ("the benches supply is empty")
 
 
 @pytest.mark.parametrize(("refill", "filled"), [("own", False), ("any", True)])
@@ -126,7 +127,8 @@ def test_a_limited_bank() -> None:
     t = s.apply(Move("token"))
     assert t.bank == 0
     assert (
-        GAME.validate(t, {"action": "token"}).reason == "the bank is empty: no token can be taken"
+        GAME.validate(_seen(t), {"action": "token"}).reason
+        == "the bank is empty: no token can be taken"
     )
 
 
@@ -206,8 +208,8 @@ def test_json_round_trip_and_view() -> None:
     view = s.view(1)
     assert isinstance(view["monster_deck"], int)
     assert all(c is None or set(c) == {"area", "size", "price"} for c in view["track"])
-    with pytest.raises(NotationError, match="missing field"):
-        GAME.from_json({"settings": {}, "players": 2})
+    with pytest.raises(NotationError, match="missing the field 'seed'"):
+        GAME.from_json({"game": "park", "settings": {}, "players": 2})
     doc = s.to_json()
     doc["track"] = [doc["track"][0]] * 5
     with pytest.raises(NotationError):
@@ -233,3 +235,8 @@ def test_pass_only_when_nothing_else(deck: Deck) -> None:
     s = replace(s, tokens=(0, 0), upgrade_row=(None, None, None), track=(None,) * 5)
     assert s.legal_moves() == [Move("pass")]
     assert start().action_error(Move("pass")) is not None
+
+
+def _seen(state: ParkState) -> ParkView:
+    """The view of the seat to move (validate answers for it)."""
+    return ParkView.of(state, state.to_move if state.to_move is not None else 0)

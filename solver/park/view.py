@@ -1,0 +1,283 @@
+"""What one seat sees of a Monster Park table, and nothing more.
+
+The rulebook lays the monster deck and the track face down "so that only the
+monster and its size are visible": a seat sees the area and size of every track
+monster and of the top card of the monster deck, and of each card discarded from
+the track, never its character or points. Parks, held tourists, tokens, the
+tourist row and the upgrades on their spaces lie face up. The tourist deck shows
+only the tourist picture (its count), an upgrade supply only how many are left.
+
+A hint needs a table to compute with: :meth:`ParkView.world` lays one out from
+the view alone, each face-down place given an unseen card of its area and size
+in the deck's order, so two states a seat cannot tell apart give the same world.
+
+>>> from solver.park.state import new_game
+>>> s = new_game(2, seed=7)
+>>> v = ParkView.of(s, 1)
+>>> view_from_json(v.to_json()) == v
+True
+>>> v.deck_top == (s.cards.monster(s.deck[0]).area, s.cards.monster(s.deck[0]).size)
+True
+>>> v.world().legal_moves() == s.legal_moves()
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any, TypeAlias
+
+from solver.errors import IllegalMoveError, NotationError
+from solver.game import Json, Score, Seat
+from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Deck, Monster, Upgrade
+from solver.park.moves import Move
+from solver.park.notation import (
+    STATE_FIELDS,
+)
+from solver.park.rules import Park
+from solver.park.settings import Settings
+from solver.park.state import ParkState, track_price
+
+Face: TypeAlias = tuple[Area, int]
+"""What a face-down monster shows: its area and size."""
+
+VIEW_FIELDS = (
+    *(f for f in STATE_FIELDS if f != "seed"),
+    "view_of",
+    "monster_deck_top",
+    "scores",
+)
+
+
+def face_of(deck: Deck, card: CardId) -> Face:
+    """The back of a monster card: its area and size."""
+    m = deck.monster(card)
+    return m.area, m.size
+
+
+@dataclass(frozen=True)
+class ParkView:
+    """The table as ``seat`` may see it.
+
+    Args:
+        seat: whose view.
+        track: each track position's area and size (None: empty).
+        deck_count / deck_top: cards left in the monster deck, the top one's face.
+        discard: the face of each monster discarded from the track.
+        tourist_deck: tourists left in the tourist deck.
+        upgrade_supply: upgrades left under each upgrade space.
+        The other fields are as in :class:`ParkState`.
+    """
+
+    seat: Seat
+    players: int
+    settings: Settings
+    to_move: Seat | None
+    phase: str
+    turn: int
+    parks: tuple[Park, ...]
+    tokens: tuple[int, ...]
+    held: tuple[tuple[CardId, ...], ...]
+    track: tuple[Face | None, ...]
+    deck_count: int
+    deck_top: Face | None
+    discard: tuple[Face, ...]
+    reshuffles: int
+    tourist_row: tuple[CardId | None, ...]
+    tourist_deck: int
+    upgrade_row: tuple[CardId | None, ...]
+    upgrade_supply: tuple[int, ...]
+    bank: int | None
+    final_round: bool
+    cards: Deck = field(compare=False, repr=False)
+
+    @classmethod
+    def of(cls, state: ParkState, seat: Seat) -> ParkView:
+        """The view of ``state`` from ``seat``."""
+        if not 0 <= seat < state.players:
+            raise NotationError(f"seat {seat} is not in 0..{state.players - 1}", path="seat")
+        deck = state.cards
+        return cls(
+            seat=seat,
+            players=state.players,
+            settings=state.settings,
+            to_move=state.to_move,
+            phase=state.phase,
+            turn=state.turn,
+            parks=state.parks,
+            tokens=state.tokens,
+            held=state.held,
+            track=tuple(None if c is None else face_of(deck, c) for c in state.track),
+            deck_count=len(state.deck),
+            deck_top=face_of(deck, state.deck[0]) if state.deck else None,
+            discard=tuple(face_of(deck, c) for c in state.discard),
+            reshuffles=state.reshuffles,
+            tourist_row=state.tourist_row,
+            tourist_deck=len(state.tourist_deck),
+            upgrade_row=state.upgrade_row,
+            upgrade_supply=tuple(len(u) for u in state.upgrade_supply),
+            bank=state.bank,
+            final_round=state.final_round,
+            cards=deck,
+        )
+
+    # ------------------------------------------------------------ one world
+
+    def world(self) -> ParkState:
+        """A full table this view allows, laid out from the view alone: each
+        face-down place gets the first unseen monster of its face in deck order,
+        the rest of the monster deck the other unseen monsters in that order, the
+        tourist deck and supplies their unseen cards in deck order; seed 0."""
+        return self._world
+
+    @functools.cached_property
+    def _world(self) -> ParkState:
+        deck = self.cards
+        seen = {c for park in self.parks for area in park for c in area}
+        seen |= {c for row in (self.tourist_row, self.upgrade_row) for c in row if c is not None}
+        seen |= {c for h in self.held for c in h}
+        by_face: dict[Face, list[CardId]] = {}
+        for m in deck.monsters:
+            if m.id not in seen:
+                by_face.setdefault((m.area, m.size), []).append(m.id)
+
+        def take(face: Face) -> CardId:
+            return by_face[face].pop(0)
+
+        track = tuple(None if f is None else take(f) for f in self.track)
+        discard = tuple(take(f) for f in self.discard)
+        top = [take(self.deck_top)] if self.deck_top is not None else []
+        left = {c for cards in by_face.values() for c in cards}
+        rest = [m.id for m in deck.monsters if m.id in left]
+        supply = tuple(
+            tuple(u.id for u in deck.upgrades if u.kind == kind and u.id not in seen)
+            for kind in UPGRADE_KINDS
+        )
+        return ParkState(
+            players=self.players,
+            seed=0,
+            settings=self.settings,
+            to_move=self.to_move,
+            phase=self.phase,
+            turn=self.turn,
+            parks=self.parks,
+            tokens=self.tokens,
+            held=self.held,
+            track=track,
+            deck=tuple(top + rest),
+            discard=discard,
+            reshuffles=self.reshuffles,
+            tourist_row=self.tourist_row,
+            tourist_deck=tuple(t.id for t in deck.tourists if t.id not in seen),
+            upgrade_row=self.upgrade_row,
+            upgrade_supply=supply,
+            bank=self.bank,
+            final_round=self.final_round,
+            cards=deck,
+        )
+
+    # ------------------------------------------------------------ the protocol
+
+    def is_terminal(self) -> bool:
+        """True once the final round is over."""
+        return self.to_move is None
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves when the decision is its own (the state's order), else []."""
+        if self.to_move != self.seat:
+            return []
+        return self.world().legal_moves()
+
+    def check(self, move: Move) -> None:
+        """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule."""
+        if self.to_move is None:
+            raise IllegalMoveError("the game is over")
+        if self.to_move != self.seat:
+            raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {self.seat}'s")
+        why = self.world().move_error(move)
+        if why is not None:
+            raise IllegalMoveError(why)
+
+    def scores(self) -> list[Score]:
+        """Tokens plus the points of the monsters in each park (all face up)."""
+        return self.world().scores()
+
+    def winners(self) -> tuple[Seat, ...]:
+        """At the end, the winners under the tie rules; else ()."""
+        return self.world().winners() if self.is_terminal() else ()
+
+    def price(self, slot: int) -> int | None:
+        """Tokens to invite from track position ``slot`` (None: it cannot be bought)."""
+        return track_price(self.settings, slot)
+
+    def to_json(self) -> Json:
+        """The view as JSON: face-down monsters as ``{"area", "size"}``, decks as counts."""
+        deck = self.cards
+
+        def back(face: Face | None, slot: int | None = None) -> dict[str, Any] | None:
+            if face is None:
+                return None
+            doc: dict[str, Any] = {"area": face[0].value, "size": face[1]}
+            if slot is not None:
+                doc["price"] = self.price(slot)
+            return doc
+
+        def shown(c: CardId | None) -> dict[str, Any] | None:
+            return None if c is None else card_json(deck, c)
+
+        return {
+            "game": "park",
+            "view_of": self.seat,
+            "players": self.players,
+            "settings": self.settings.to_json(),
+            "to_move": self.to_move,
+            "phase": self.phase,
+            "turn": self.turn,
+            "parks": [
+                {a.value: [shown(c) for c in cards] for a, cards in zip(AREAS, p, strict=True)}
+                for p in self.parks
+            ],
+            "tokens": list(self.tokens),
+            "tourists_held": [list(h) for h in self.held],
+            "track": [back(f, i) for i, f in enumerate(self.track)],
+            "monster_deck": self.deck_count,
+            "monster_deck_top": back(self.deck_top),
+            "discard": [back(f) for f in self.discard],
+            "reshuffles": self.reshuffles,
+            "tourist_row": [shown(t) for t in self.tourist_row],
+            "tourist_deck": self.tourist_deck,
+            "upgrade_row": [shown(u) for u in self.upgrade_row],
+            "upgrade_supply": list(self.upgrade_supply),
+            "bank": self.bank,
+            "final_round": self.final_round,
+            "scores": [sc.to_json() for sc in self.scores()],
+        }
+
+
+def card_json(deck: Deck, c: CardId) -> dict[str, Any]:
+    """A face-up card as JSON: its id and what it prints."""
+    card = deck.card(c)
+    if isinstance(card, Monster):
+        return {
+            "id": c,
+            "area": card.area.value,
+            "size": card.size,
+            "character": card.character,
+            "points": card.points,
+        }
+    if isinstance(card, Upgrade):
+        return {"id": c, "kind": card.kind, "size": card.size, "cost": card.cost}
+    return {"id": c, "text": card.text, "reward": card.reward}
+
+
+def view(state: ParkState, seat: Seat) -> ParkView:
+    """``GAME.view``: what ``seat`` sees of ``state``."""
+    return ParkView.of(state, seat)
+
+
+def view_from_json(doc: Any) -> ParkView:
+    """Read ``ParkView.to_json`` output, checked as strictly as a state."""
+    from solver.park.view_codec import read_view
+
+    return read_view(doc)
