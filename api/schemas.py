@@ -1,20 +1,68 @@
-"""Request and response shapes of the HTTP API, with examples for ``/docs``."""
+"""Request and response shapes of the HTTP API, with examples for ``/docs``.
+
+What a request may hold is said here, in the models, so the OpenAPI schema
+states exactly what validation checks: an arrangement is exactly 15 characters
+of ``0``/``1``, a whole number is a JSON integer (``11`` or ``11.0``, never
+``11.5``, ``"11"`` or ``true``), and no number is NaN or infinite.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+import re
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
 
+from solver.errors import NotationError
+from solver.manno.tokens import Arrangement, standard_tokens
 from tasks.grader import Metrics
 
+TOKENS = len(standard_tokens())
+"""Tokens in every arrangement a request names (the service plays the standard set)."""
+ARRANGEMENT_PATTERN = f"^[01]{{{TOKENS}}}$"
+"""What an arrangement in a request is: one ``0`` or ``1`` per token, token 1 first."""
+
+
+def _arrangement_fault(value: object) -> object:
+    """Name the fault of an arrangement that breaks the pattern, in the player's words.
+
+    Runs before the pattern check, so the answer says which character or how
+    many tokens, and where, rather than only the pattern.
+    """
+    if isinstance(value, str) and re.fullmatch(ARRANGEMENT_PATTERN, value) is None:
+        try:
+            Arrangement.parse(value, TOKENS)
+        except NotationError as err:
+            fault = err
+        else:  # the sides are right, spaced out
+            column = next(i for i, c in enumerate(value, start=1) if c not in "01")
+            fault = NotationError(f"arrangement {value!r} has a space: write only 0 and 1", column)
+        context = {"message": fault.message, "column": fault.column}
+        raise PydanticCustomError("arrangement", "{message}", context)
+    return value
+
+
+def _whole(value: object) -> object:
+    """A JSON number with no fraction is the integer it equals (``11.0`` is 11)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+ArrangementText = Annotated[
+    str,
+    Field(
+        pattern=ARRANGEMENT_PATTERN,
+        description=f"{TOKENS} characters of 0/1, token 1 first (0: the token's first kind up).",
+        examples=["0" * TOKENS],
+    ),
+    BeforeValidator(_arrangement_fault),
+]
+Whole = Annotated[int, BeforeValidator(_whole)]
+"""A whole number: a JSON integer, however written (``3`` or ``3.0``); not text, not true."""
+
 TASK = Field(min_length=1, max_length=2000, description="Task text.", examples=["PB>=4, PY=0, B>R"])
-ARRANGEMENT = Field(
-    min_length=1,
-    max_length=200,
-    description="15 characters of 0/1, token 1 first.",
-    examples=["000000000000000"],
-)
 Engine = Literal["cpsat", "table", "csp"]
 
 
@@ -22,21 +70,20 @@ class Request(BaseModel):
     """Every request body: unknown fields are an error, not ignored.
 
     Strict: a value of the wrong JSON type is an error too, not converted
-    (``true`` or ``"3"`` is no level).
+    (``true`` or ``"3"`` is no level); NaN and infinities are no numbers.
     """
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True, strict=True)
+    model_config = ConfigDict(
+        extra="forbid", populate_by_name=True, strict=True, allow_inf_nan=False
+    )
 
 
 class SolveRequest(Request):
     task: str = TASK
-    from_: str | None = Field(
+    from_: ArrangementText | None = Field(
         default=None,
         alias="from",
-        min_length=1,
-        max_length=200,
         description="Arrangement to count flips from (all 0 if omitted).",
-        examples=["000000000000000"],
     )
     engine: Engine = "cpsat"
 
@@ -55,7 +102,7 @@ class SolveResponse(BaseModel):
 
 class ValidateRequest(Request):
     task: str = TASK
-    arrangement: str = ARRANGEMENT
+    arrangement: ArrangementText
 
 
 class ConditionReport(BaseModel):
@@ -75,8 +122,10 @@ class ValidateResponse(BaseModel):
 
 class HintRequest(Request):
     task: str = TASK
-    arrangement: str = ARRANGEMENT
-    level: int = Field(default=1, ge=1, le=3, description="1 a condition, 2 the tokens, 3 a flip.")
+    arrangement: ArrangementText
+    level: Whole = Field(
+        default=1, ge=1, le=3, description="1 a condition, 2 the tokens, 3 a flip."
+    )
     engine: Engine = "cpsat"
 
 
@@ -106,9 +155,9 @@ class GradeResponse(BaseModel):
 
 
 class GenerateRequest(Request):
-    level: int = Field(ge=1, le=6, examples=[3])
-    count: int = Field(default=10, ge=1, le=50, examples=[10])
-    seed: int = Field(default=0, ge=0, le=2**31 - 1, examples=[0])
+    level: Whole = Field(ge=1, le=6, examples=[3])
+    count: Whole = Field(default=10, ge=1, le=50, examples=[10])
+    seed: Whole = Field(default=0, ge=0, le=2**31 - 1, examples=[0])
 
 
 class GenerateResponse(BaseModel):
@@ -134,7 +183,10 @@ class Health(BaseModel):
 class FieldProblem(BaseModel):
     """One fault in a request: the field it is in and what is wrong."""
 
-    field: str = Field(description="The request field at fault (``body`` for the body itself).")
+    field: str = Field(
+        description='Where the fault is, as a JSON pointer into the body ("" for the body itself).',
+        examples=["/task", "/state/parks/0/water/2"],
+    )
     message: str
     column: int | None = Field(default=None, description="For bad text: the column at fault.")
 
@@ -142,10 +194,14 @@ class FieldProblem(BaseModel):
 class Problem(BaseModel):
     """An error, as RFC 9457 problem details (``application/problem+json``)."""
 
-    type: str = Field(default="about:blank", examples=["about:blank"])
+    type: str = Field(
+        description="The kind of error, the same on every route (see the list above); "
+        "`about:blank` for a plain HTTP error such as 405.",
+        examples=["/problems/invalid-input"],
+    )
     title: str = Field(examples=["Unprocessable input"])
     status: int = Field(examples=[422])
-    detail: str = Field(examples=["task: unknown group 'PX' (groups are PB TB ...) at column 8"])
+    detail: str = Field(examples=["/task: unknown group 'PX' (groups are PB TB ...) at column 8"])
     errors: list[FieldProblem] | None = Field(
         default=None, description="Bad input (422): each field at fault."
     )
