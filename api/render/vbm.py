@@ -8,8 +8,11 @@ at), crystal halves (diamonds on the top or bottom edge) and portal quarters
 a tile, and the empty cells a card may be placed on are dashed. Beside the
 area: the seat's score pad, its Reward Mission tokens and the cards in its hand.
 
+The picture draws one seat's :class:`~solver.vbm.view.View` and nothing else.
+
 >>> from solver.game import get_game
->>> svg = render(get_game("vbm").new(2, 1, None), 0)
+>>> game = get_game("vbm")
+>>> svg = render(game.view(game.new(2, 1, None), 0))
 >>> svg.count('class="explorer"'), svg.count('class="free"')
 (1, 4)
 """
@@ -18,10 +21,10 @@ from __future__ import annotations
 
 from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
 from api.render.svg import document, element, group, path, text, title
-from solver.errors import MonsterError
 from solver.vbm.cards import Card, Deck
 from solver.vbm.rules import EXPLORER_POS, frontier
 from solver.vbm.state import State
+from solver.vbm.view import View
 
 CELL = 78
 """Width and height of one card on the grid."""
@@ -39,16 +42,24 @@ PANEL_W = 220
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
-def render(state: State, seat: int | None = None) -> str:
-    """Seat ``seat``'s play area (the seat to move, or 0 once the game is over).
+def render(view: View | State, seat: int | None = None) -> str:
+    """The play area of the view's seat, drawn from the view alone.
+
+    Args:
+        view: the seat's view; a full state is first turned into the view of
+            ``seat`` (default: the seat to move, or 0 once the game is over).
+        seat: only with a full state.
 
     Raises:
-        MonsterError: a seat the game does not have.
+        NotationError: a seat the game does not have, or one that is not the view's.
     """
-    if seat is None:
-        seat = state.to_move if state.to_move is not None else 0
-    if not 0 <= seat < state.players:
-        raise MonsterError(f"seat {seat} is not in a {state.players}-player game")
+    if isinstance(view, State):
+        if seat is None:
+            seat = view.to_move if view.to_move is not None else 0
+        view = View.of(view, seat)
+    elif seat is not None and seat != view.seat:
+        view.view(seat)  # refuses another seat
+    state, seat = view, view.seat
     deck = state.deck
     area = state.areas[seat]
     free = frontier(area)
@@ -200,7 +211,7 @@ def _carries(card: Card) -> list[str]:
     return out
 
 
-def _panel(state: State, seat: int) -> str:
+def _panel(state: View, seat: int) -> str:
     score = state.scores()[seat]
     parts = [heading(0, 0, f"Score {score.total} VP", 13)]
     y = 18.0
@@ -219,7 +230,7 @@ def _panel(state: State, seat: int) -> str:
             fill=MUTED,
         )
     )
-    hand = state.hands[seat]
+    hand = state.hand or ()
     y += 20
     parts.append(text(0, y, f"Hand ({len(hand)} cards)", font_size=11, fill=MUTED))
     deck = state.deck

@@ -5,16 +5,21 @@
 >>> state = GAME.new(2, 1, None)
 >>> GAME.from_json(state.to_json()) == state
 True
+>>> view = GAME.view(state, 1)
+>>> GAME.view_from_json(view.to_json()) == view == GAME.view(GAME.redeal(state, 1, 7), 1)
+True
 """
 
 from __future__ import annotations
 
 from solver.game import Game
-from solver.vbm.codec import state_from_json
+from solver.vbm.codec import state_from_json, view_from_json
 from solver.vbm.hint import hint
 from solver.vbm.moves import move_from_json, move_to_json
 from solver.vbm.players import PLAYERS
+from solver.vbm.redeal import redeal
 from solver.vbm.setup import MAX_PLAYERS, MIN_PLAYERS, SETTINGS, new_state
+from solver.vbm.view import View
 
 GAME = Game(
     name="vbm",
@@ -24,12 +29,15 @@ GAME = Game(
     default_players=2,
     new=new_state,
     from_json=state_from_json,
+    view=View.of,
+    view_from_json=view_from_json,
     move_from_json=move_from_json,
     move_to_json=move_to_json,
     hint=hint,
+    redeal=redeal,
     players=PLAYERS,
     settings=SETTINGS,
     variants=((4, {"mode": "free"}), (6, {"mode": "free"}), (3, {"mode": "free"})),
 )
 
-__all__ = ["GAME"]
+__all__ = ["GAME", "View"]

@@ -9,7 +9,7 @@ below). Portal quarters sit in card corners; four cards around one grid point
 complete a portal.
 
 The project's own deck ships as ``data/deck.toml`` (see ``docs/vbm.md``); any
-deck file of the same shape loads with :func:`load_deck`.
+deck file of the same shape loads on the command line with :func:`deck_named`.
 
 >>> deck = standard_deck()
 >>> len(deck.cards), len(deck.explorers), len(deck.missions)
@@ -21,16 +21,17 @@ deck file of the same shape loads with :func:`load_deck`.
 from __future__ import annotations
 
 import functools
+import threading
 import tomllib
+from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from importlib import resources
-from pathlib import Path
 from typing import Any, TypeAlias
 
-from solver.errors import NotationError
-from solver.files import read_text
+from solver.errors import NotationError, UnknownDeckError
+from solver.files import files_allowed, read_user_file
 
 Pos: TypeAlias = tuple[int, int]
 CardId: TypeAlias = str
@@ -58,6 +59,27 @@ CRYSTAL_VP: dict[str, int] = {"blue": 10, "red": 5, "green": 2}
 MAMA_PIECES = ("head", "body", "tail")
 SAND_REGIONS = ("adjacent", "row", "column", "diagonal")
 SAND_CONDITIONS = ("any", "same", "different")
+
+#: Counter names that missions and explorers may use (``solver.vbm.rules`` counts them).
+COUNTERS = (
+    *(t.value for t in TERRAINS),
+    "water_monsters",
+    "big_mamas",
+    "babies",
+    "ice_monsters",
+    "flipped_ice",
+    "mutagens",
+    "rock_monsters",
+    "crystals",
+    "crystal_sets",
+    "crystal_blue",
+    "crystal_red",
+    "crystal_green",
+    "portals",
+    "grass_symbols",
+    "terrains",
+    "tokens",
+)
 
 
 @dataclass(frozen=True)
@@ -300,6 +322,17 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         raise NotationError(f"{name}: a card id is used twice")
     if any(len(tile) != 2 for tile in missions) or not grassland:
         raise NotationError(f"{name}: a mission tile needs two sides and the table a value")
+    if len({e.id for e in explorers}) != len(explorers):
+        raise NotationError(f"{name}: an explorer id is used twice")
+    counters = [c for e in explorers for c, _ in e.terms]
+    counters += [side.counter for tile in missions for side in tile]
+    unknown = [c for c in counters if c not in COUNTERS]
+    if unknown:
+        raise NotationError(f"{name}: unknown counter {unknown[0]!r}")
+    numbers = [portal_tiles, *grassland]
+    numbers += [v for tile in missions for side in tile for v in (*side.rewards, side.personal)]
+    if any(v < 0 for v in numbers) or any(not side.rewards for tile in missions for side in tile):
+        raise NotationError(f"{name}: counts and rewards cannot be negative, pyramids not empty")
     return Deck(
         cards,
         explorers,
@@ -311,11 +344,6 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
     )
 
 
-def load_deck(path: str | Path) -> Deck:
-    """A deck from a TOML file (same shape as ``data/deck.toml``)."""
-    return parse_deck(read_text(path, "deck", NotationError), str(path))
-
-
 @functools.cache
 def standard_deck() -> Deck:
     """The project's own deck: 120 cards in 6 sets, 12 explorers, 5 mission tiles."""
@@ -323,18 +351,49 @@ def standard_deck() -> Deck:
     return parse_deck(text, "standard")
 
 
-@functools.cache
+#: The decks shipped with the package, by name.
+BUILTIN_DECKS = ("standard",)
+#: Deck files (command line only) kept read at once; the oldest goes first.
+DECK_FILES_KEPT = 4
+_deck_files: OrderedDict[str, Deck] = OrderedDict()
+_deck_files_lock = threading.Lock()
+
+
 def deck_named(name: str) -> Deck:
-    """``standard`` or a deck file path (cached: states name their deck)."""
+    """The built-in deck called ``name``; on the command line also a deck file.
+
+    A request only ever names a built-in deck. Where files may be named
+    (:func:`solver.files.files_allowed`), any other name is a deck file read with
+    the size limit of :func:`solver.files.read_user_file`; the last few are kept.
+
+    >>> deck_named("standard").name
+    'standard'
+    >>> deck_named("/etc/passwd")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    solver.errors.UnknownDeckError: deck: unknown deck '/etc/passwd': the built-in decks are ...
+
+    Raises:
+        UnknownDeckError: not a built-in deck (and no deck file may be named here),
+            or the deck file cannot be read.
+        NotationError: the deck file does not read as a deck.
+    """
     if name == "standard":
         return standard_deck()
-    deck = load_deck(name)
-    return Deck(
-        deck.cards,
-        deck.explorers,
-        deck.missions,
-        deck.grassland,
-        deck.portal_tiles,
-        deck.portal_vp,
-        name,
-    )
+    if not files_allowed():
+        shown = name if len(name) <= 60 else name[:57] + "..."
+        raise UnknownDeckError(
+            f"unknown deck {shown!r}: the built-in decks are {', '.join(BUILTIN_DECKS)}",
+            path="deck",
+        )
+    with _deck_files_lock:
+        deck = _deck_files.get(name)
+        if deck is not None:
+            _deck_files.move_to_end(name)
+            return deck
+    deck = replace(parse_deck(read_user_file(name, "deck", UnknownDeckError), name), name=name)
+    with _deck_files_lock:
+        _deck_files[name] = deck
+        while len(_deck_files) > DECK_FILES_KEPT:
+            _deck_files.popitem(last=False)
+    return deck

@@ -7,7 +7,7 @@ that need several cards (completed monsters, crystals, portals, tokens). Team
 mode counts both teammates' areas, so everything doubles.
 
 >>> from solver.vbm.setup import new_state
->>> ranked = rank_explorers(new_state(2, 3), 0)
+>>> ranked = rank_explorers(View.of(new_state(2, 3), 0))
 >>> len(ranked), ranked[0].value >= ranked[1].value, ranked[0].reason[:13]
 (2, True, 'keep Explorer')
 """
@@ -15,8 +15,8 @@ mode counts both teammates' areas, so everything doubles.
 from __future__ import annotations
 
 from solver.game import RankedMove
-from solver.vbm.moves import Move, move_to_json
-from solver.vbm.state import State
+from solver.vbm.moves import move_to_json
+from solver.vbm.view import View
 
 #: Typical end-of-game numbers of things that take several cards to make.
 TYPICAL = {
@@ -32,15 +32,17 @@ TYPICAL = {
     "tokens": 2.0,
     "terrains": 6.0,
 }
+#: Cards a player places in the game: 18 in the hand draft, 20 in the row draft.
+PLACED = {False: 18, True: 20}
 
 
-def expected_counts(state: State) -> dict[str, float]:
-    """Expected end-of-game counters of one player (both areas in team mode)."""
-    deck = state.deck
-    ids = [c for group in (*state.hands, state.pile, *state.rows) for c in group]
-    cards = [deck.by_id[c] for c in ids]
-    placed = 20 if state.mode == "rows" else 18
-    share = placed / max(len(cards), 1)
+def expected_counts(view: View) -> dict[str, float]:
+    """Expected end-of-game counters of one player (both areas in team mode), over the
+    cards of the sets in play not yet placed: what the seat knows of the cards to come."""
+    deck = view.deck
+    placed = {c for area in view.areas for _, _, c in area}
+    cards = [deck.by_id[c] for c in view.deck_cards() if c not in placed]
+    share = PLACED[view.mode == "rows"] / max(len(cards), 1)
     counts = dict(TYPICAL)
     for terrain in ("water", "lava", "ice", "rock", "grassland", "sand"):
         counts[terrain] = share * sum(card.terrain.value == terrain for card in cards)
@@ -49,18 +51,17 @@ def expected_counts(state: State) -> dict[str, float]:
     counts["rock_monsters"] = share * sum(card.rocks for card in cards)
     counts["grass_symbols"] = share * sum(card.grass for card in cards)
     counts["water_monsters"] = counts["babies"] + counts["big_mamas"]
-    if state.mode == "team":
+    if view.mode == "team":
         counts = {name: 2 * value for name, value in counts.items()}
     return counts
 
 
-def rank_explorers(state: State, seat: int) -> list[RankedMove]:
+def rank_explorers(view: View) -> list[RankedMove]:
     """The seat's two Explorer offers, best first."""
-    counts = expected_counts(state)
+    counts = expected_counts(view)
     ranked = []
-    for move in state.legal_moves():
-        assert isinstance(move, Move) and move.explorer is not None
-        explorer = state.deck.explorer(move.explorer)
+    for move in view.legal_moves():
+        explorer = view.deck.explorer(str(move.explorer))
         value = sum(vp * counts[name] for name, vp in explorer.terms)
         ranked.append(
             RankedMove(

@@ -23,7 +23,7 @@ the expected end-of-game counts of the cards in play.
 >>> state = new_state(2, 3)
 >>> while state.phase == "explorer":
 ...     state = state.apply(state.legal_moves()[0])
->>> ranked = hint(state, 0)
+>>> ranked = hint(View.of(state, 0))
 >>> len(ranked) == len(state.legal_moves()), ranked[0].reason.startswith("place the")
 (True, True)
 """
@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 
-from solver.errors import IllegalMoveError
+from solver.errors import GameOverError, NotYourTurnError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.vbm.cards import Card, Pos
 from solver.vbm.evaluate import Evaluator
@@ -42,6 +42,7 @@ from solver.vbm.plan import plan
 from solver.vbm.reasons import describe, effects
 from solver.vbm.rules import frontier
 from solver.vbm.state import TURNS_PER_ROUND, State
+from solver.vbm.view import View
 
 #: Placements the CP-SAT plan looks at (the best by exact gain).
 PLANNED = 4
@@ -89,21 +90,28 @@ class _Others:
         return out
 
 
-def hint(state: State, seat: int, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
-    """Every legal move of ``seat`` (the seat to move), best first.
+def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
+    """Every legal move of the view's seat, best first, from the view alone.
+
+    The placement hint works on :attr:`View.world <solver.vbm.view.View.world>`,
+    whose hidden cards it never reads: the seat's own hand, its passed cards, the
+    open rows and the play areas are all it weighs.
 
     Raises:
-        IllegalMoveError: ``seat`` is not the seat to move.
+        GameOverError: the game is over.
+        NotYourTurnError: the decision is another seat's.
     """
-    if state.is_terminal():
-        return []
-    if seat != state.to_move:
-        raise IllegalMoveError(f"seat {seat} is not to move (seat {state.to_move} is)")
+    if view.is_terminal():
+        raise GameOverError("the game is over: there is no move to hint")
+    seat = view.seat
+    if seat != view.to_move:
+        raise NotYourTurnError(f"it is seat {view.to_move}'s turn, not seat {seat}'s")
     start = time.perf_counter()
-    if state.phase == "explorer":
+    if view.phase == "explorer":
         from solver.vbm.explorers import rank_explorers
 
-        return rank_explorers(state, seat)
+        return rank_explorers(view)
+    state = view.world
     moves = state.legal_moves()
     ev = Evaluator(state, seat)
     pairs = sorted({(str(m.card), m.at) for m in moves if m.at is not None})

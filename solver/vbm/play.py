@@ -83,11 +83,14 @@ def _end_draft_turn(state: State) -> State:
     hands: list[tuple[str, ...]] = [()] * state.players
     discards = list(state.discards)
     passed = [list(p) for p in state.passed] or [[] for _ in range(state.players)]
+    seen = [list(k) for k in state.seen] or [[] for _ in range(state.players)]
     for seat, move in enumerate(state.pending):
         assert move is not None
         rest = tuple(c for c in state.hands[seat] if c != move.card)
         if move.pass_to is None:
             discards += rest
+            for other in range(state.players):  # who held a discarded card knows it
+                seen[other] += [c for c in rest if other == seat or c in state.passed[other]]
         else:
             hands[move.pass_to] = rest
             passed[seat] = sorted({*passed[seat], *rest})
@@ -108,6 +111,7 @@ def _end_draft_turn(state: State) -> State:
         hands=tuple(hands),
         discards=tuple(discards),
         passed=tuple(tuple(p) for p in passed),
+        seen=tuple(tuple(sorted(k)) for k in seen),
         turn=turn,
         round=rnd,
         pile=pile,

@@ -21,6 +21,7 @@ from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
 from solver.vbm.moves import Move, move_from_json
 from solver.vbm.state import State
+from solver.vbm.view import View
 
 
 class GreedyPlayer:
@@ -50,5 +51,5 @@ class GreedyPlayer:
 PLAYERS: dict[str, PlayerFactory] = {
     "random": lambda seed: RandomPlayer(f"vbm-random/{seed}"),
     "greedy": GreedyPlayer,
-    "hint": lambda seed: HintPlayer(hint, move_from_json),
+    "hint": lambda seed: HintPlayer(View.of, hint, move_from_json),
 }

@@ -44,27 +44,6 @@ PAD_LINES = (
     "explorer",
 )
 
-#: Counter names that missions and explorers may use.
-COUNTERS = (
-    *(t.value for t in TERRAINS),
-    "water_monsters",
-    "big_mamas",
-    "babies",
-    "ice_monsters",
-    "flipped_ice",
-    "mutagens",
-    "rock_monsters",
-    "crystals",
-    "crystal_sets",
-    "crystal_blue",
-    "crystal_red",
-    "crystal_green",
-    "portals",
-    "grass_symbols",
-    "terrains",
-    "tokens",
-)
-
 _NEIGHBOURS = tuple(STEPS.values())
 _LAND = {t: t.value for t in TERRAINS}
 _LANDS = tuple(_LAND.values())

@@ -31,6 +31,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: The named settings and their defaults (docs/rulings.md).
 SETTINGS: dict[str, Any] = {"mode": None, "deck": "standard", "mission_sides": None}
 ROW_SETS = {2: 4, 3: 6}
+MODES = ("rows", "team", "free")
 
 
 def default_mode(players: int) -> str:
@@ -49,18 +50,31 @@ def _settings(players: int, settings: Mapping[str, Any] | None) -> dict[str, Any
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise NotationError(f"Very Big Monster takes 2 to 6 players, not {players}")
     mode = chosen["mode"] or default_mode(players)
-    if mode not in ("rows", "team", "free"):
-        raise NotationError(f"unknown mode {mode!r} (choose from rows, team, free)")
-    if mode == "team" and players not in (4, 6):
-        raise NotationError(f"team mode needs 4 or 6 players, not {players}")
-    if mode == "rows" and players not in (2, 3):
-        raise NotationError(f"the row draft is for 2 or 3 players, not {players}")
-    if mode == "free" and players < 3:
-        raise NotationError("free-for-all needs 3 to 6 players (2 players use the row draft)")
+    fault = mode_fault(players, mode)
+    if fault:
+        raise NotationError(fault)
     chosen["mode"] = mode
     if not isinstance(chosen["deck"], str):
-        raise NotationError("setting 'deck' is 'standard' or a deck file path")
+        raise NotationError("setting 'deck' is the name of a deck ('standard')")
     return chosen
+
+
+def mode_fault(players: int, mode: object) -> str | None:
+    """Why ``players`` cannot play ``mode``, in player words; None when they can."""
+    if mode not in MODES:
+        return f"unknown mode {mode!r} (choose from {', '.join(MODES)})"
+    if mode == "team" and players not in (4, 6):
+        return f"team mode needs 4 or 6 players, not {players}"
+    if mode == "rows" and players not in (2, 3):
+        return f"the row draft is for 2 or 3 players, not {players}"
+    if mode == "free" and players < 3:
+        return "free-for-all needs 3 to 6 players (2 players use the row draft)"
+    return None
+
+
+def sets_wanted(players: int, mode: str) -> int:
+    """How many card sets the game uses: 4 or 6 in the row draft, else one per player."""
+    return ROW_SETS[players] if mode == "rows" else players
 
 
 def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
@@ -74,7 +88,7 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
     mode = chosen["mode"]
     deck = deck_named(chosen["deck"])
     rng = random.Random(f"vbm/{seed}")
-    want_sets = ROW_SETS[players] if mode == "rows" else players
+    want_sets = sets_wanted(players, mode)
     if len(deck.sets()) < want_sets or len(deck.explorers) < 2 * players:
         raise NotationError(f"deck {deck.name!r} is too small for {players} players")
     sets = sorted(rng.sample(deck.sets(), want_sets))
@@ -127,4 +141,5 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
         portal_left=deck.portal_tiles,
         discards=(),
         passed=((),) * players if mode != "rows" else (),
+        seen=((),) * players if mode != "rows" else (),
     )

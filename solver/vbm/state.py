@@ -19,6 +19,8 @@ two rounds of 9 turns) or ``rows`` (2 and 3 players: the row draft), then ``over
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass, replace
 
 from solver.errors import IllegalMoveError
@@ -35,19 +37,41 @@ TURNS_PER_ROUND = 9
 HAND = 10
 
 
-@functools.lru_cache(maxsize=4096)
+#: Area readings kept (each prefix of an area read once, then extended by one card).
+READINGS_KEPT = 4096
+_readings: OrderedDict[tuple[str, Area], Reading] = OrderedDict()
+_readings_lock = threading.Lock()
+
+
 def reading(deck_name: str, area: Area) -> Reading:
-    """The area read card by card, each prefix read once (cached)."""
-    if not area:
-        return Reading.empty()
-    r, c, card_id = area[-1]
-    return reading(deck_name, area[:-1]).plus(r, c, deck_named(deck_name).by_id[card_id])
+    """The area read card by card, from the longest prefix read before (kept, bounded).
+
+    Iterative: the work is a loop over the area's cards, whatever its length.
+    """
+    deck = deck_named(deck_name)
+    start, found = len(area), Reading.empty()
+    with _readings_lock:
+        while start > 0:
+            hit = _readings.get((deck_name, area[:start]))
+            if hit is not None:
+                _readings.move_to_end((deck_name, area[:start]))
+                found = hit
+                break
+            start -= 1
+    for k in range(start, len(area)):
+        r, c, card_id = area[k]
+        found = found.plus(r, c, deck.by_id[card_id])
+        with _readings_lock:
+            _readings[(deck_name, area[: k + 1])] = found
+            while len(_readings) > READINGS_KEPT:
+                _readings.popitem(last=False)
+    return found
 
 
 @functools.lru_cache(maxsize=16384)
 def tally(deck_name: str, area: Area) -> Tally:
     """:func:`~solver.vbm.rules.analyse`, cached by deck name and area; an area one
-    card longer than a cached one is read from it."""
+    card longer than a read one is read from it."""
     deck = deck_named(deck_name)
     if not area:
         return finish(deck, Reading.empty())
@@ -63,7 +87,9 @@ class State:
     seat ``s``'s Spaceship this turn (draft) and ``passed[s]`` the cards it has
     passed on this round (only it knows them); ``rows`` the open rows and ``live``
     what is left of the row being drafted (row draft); ``pending[s]`` the choice
-    seat ``s`` made this turn; ``pile`` the cards not yet dealt or revealed.
+    seat ``s`` made this turn; ``pile`` the cards not yet dealt or revealed;
+    ``discards`` every discarded card, and ``seen[s]`` those of them seat ``s``
+    knows (hand draft: the cards it held that went back to the box).
     """
 
     players: int
@@ -90,6 +116,7 @@ class State:
     portal_left: int
     discards: tuple[str, ...]
     passed: tuple[tuple[str, ...], ...] = ()
+    seen: tuple[tuple[str, ...], ...] = ()
 
     # ----------------------------------------------------------------- basics
     @property
@@ -233,10 +260,10 @@ class State:
         return state_to_json(self)
 
     def view(self, seat: int) -> Json:
-        """What ``seat`` may see: others' hands, choices and the pile are hidden."""
-        from solver.vbm.codec import view
+        """What ``seat`` may see, as JSON (:class:`solver.vbm.view.View`)."""
+        from solver.vbm.view import View
 
-        return view(self, seat)
+        return View.of(self, seat).to_json()
 
     # ------------------------------------------------------------ turn ending
     def reveal(self) -> State:

@@ -6,10 +6,12 @@ deck): the cards Dimitri has at the end of the rulebook's example game.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from solver.files import allow_files
 from solver.vbm.cards import deck_named
 
 EXAMPLE_DECK = """
@@ -222,9 +224,10 @@ def dimitri() -> tuple[tuple[int, int, str], ...]:
 
 
 @pytest.fixture
-def example_deck(tmp_path: Path) -> str:
-    """Path of the example deck file (also loaded into the deck cache)."""
+def example_deck(tmp_path: Path) -> Iterator[str]:
+    """Path of the example deck file, readable for the test as on the command line."""
     path = tmp_path / "example.toml"
     path.write_text(EXAMPLE_DECK, encoding="utf-8")
-    deck_named(str(path))
-    return str(path)
+    with allow_files():
+        deck_named(str(path))
+        yield str(path)

@@ -7,13 +7,14 @@ from dataclasses import replace
 
 import pytest
 
-from solver.errors import IllegalMoveError
+from solver.errors import GameOverError, NotYourTurnError
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
 from solver.vbm.moves import Move, move_from_json
 from solver.vbm.players import PLAYERS
 from solver.vbm.setup import new_state
 from solver.vbm.state import State
+from solver.vbm.view import View
 
 
 def through_explorers(state: State) -> State:
@@ -44,10 +45,14 @@ def test_evaluator_matches_the_engine_after_the_turn(seed: int) -> None:
     assert checked == 20
 
 
-def test_hint_refuses_a_seat_that_is_not_to_move() -> None:
+def test_hint_refuses_a_seat_that_is_not_to_move_and_a_game_that_is_over() -> None:
     state = new_state(2, 1)
-    with pytest.raises(IllegalMoveError, match="not to move"):
-        hint(state, 1)
+    with pytest.raises(NotYourTurnError, match="it is seat 0's turn, not seat 1's"):
+        hint(View.of(state, 1))
+    while not state.is_terminal():
+        state = state.apply(state.legal_moves()[0])
+    with pytest.raises(GameOverError, match="no move to hint"):
+        hint(View.of(state, 0))
 
 
 def test_hint_completes_a_big_mama() -> None:
@@ -61,7 +66,7 @@ def test_hint_completes_a_big_mama() -> None:
         rows=(("W03", "G01", "R01", "L01"),),
         pile=tuple(c for c in state.pile if c not in ("W01", "W03", "G01", "R01", "L01")),
     )
-    top = hint(state, 0)[0]
+    top = hint(View.of(state, 0))[0]
     assert top.move["card"] == "W03" and top.move["at"] == [0, 2]
     assert "completes a Big Mama" in top.reason
     assert top.detail["gain"] == 1 + 3
@@ -69,7 +74,7 @@ def test_hint_completes_a_big_mama() -> None:
 
 def test_hint_ranks_every_move_in_team_mode_with_pass_reasons() -> None:
     state = through_explorers(new_state(4, 2))
-    ranked = hint(state, 0)
+    ranked = hint(View.of(state, 0))
     assert len(ranked) == len(state.legal_moves())
     assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
     assert any("pass to your teammate (seat 2)" in r.reason for r in ranked)
@@ -79,7 +84,7 @@ def test_hint_ranks_every_move_in_team_mode_with_pass_reasons() -> None:
 
 def test_row_draft_discard_weighs_what_the_rival_keeps() -> None:
     state = through_explorers(new_state(2, 6))
-    ranked = hint(state, 0)
+    ranked = hint(View.of(state, 0))
     by_move = {(r.move["card"], tuple(r.move["at"]), r.move["discard"]): r for r in ranked}
     card, at, _ = next(iter(by_move))
     options = [r for (c, a, _), r in by_move.items() if (c, a) == (card, at)]
@@ -89,7 +94,7 @@ def test_row_draft_discard_weighs_what_the_rival_keeps() -> None:
 
 
 def test_explorer_hint_names_the_expected_points() -> None:
-    ranked = hint(new_state(6, 1), 0)
+    ranked = hint(View.of(new_state(6, 1), 0))
     assert len(ranked) == 2 and all("VP expected" in r.reason for r in ranked)
 
 

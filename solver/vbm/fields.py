@@ -1,0 +1,94 @@
+"""Reading the fields of a JSON document one by one, each fault named by its JSON path.
+
+Every list's length is checked before it is looped over, every number against
+its range, so nothing a document holds can make reading it slow or deep.
+
+>>> read_int(7, "sides[2]", 0, 1)
+Traceback (most recent call last):
+...
+solver.errors.NotationError: sides[2]: must be a whole number from 0 to 1, not 7
+>>> read_list([1, 2, 3], "rows", 2)
+Traceback (most recent call last):
+...
+solver.errors.NotationError: rows: holds at most 2 entries, not 3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from solver.errors import NotationError
+
+#: Largest seed a state carries (a 64-bit number, either sign).
+SEED_LIMIT = 2**64
+
+
+def read_object(doc: Any, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
+    """``doc`` as a JSON object with exactly ``keys`` (``game`` and ``to_move`` included)."""
+    if not isinstance(doc, Mapping):
+        raise NotationError(f"a {what} must be a JSON object")
+    for key in doc:
+        if key not in keys:
+            shown = str(key)[:40]
+            raise NotationError(f"a {what} has no field {shown!r}", path=shown)
+    for key in keys:
+        if key not in doc:
+            raise NotationError(f"a {what} needs the field {key!r}", path=key)
+    return doc
+
+
+def read_game(doc: Mapping[str, Any], what: str) -> None:
+    """NotationError unless ``doc`` says it is a Very Big Monster document."""
+    game = doc.get("game")
+    if game != "vbm":
+        shown = str(game)[:40] if isinstance(game, str) else "unnamed game"
+        raise NotationError(f"this is a {shown} {what}, not a vbm {what}", path="game")
+
+
+def read_int(value: Any, path: str, lo: int, hi: int) -> int:
+    """A whole number from ``lo`` to ``hi`` (never a bool or a float)."""
+    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+        shown = repr(value) if not isinstance(value, int | str) else repr(value)[:40]
+        raise NotationError(f"must be a whole number from {lo} to {hi}, not {shown}", path=path)
+    return value
+
+
+def read_str(value: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
+    """A string, one of ``choices`` when given."""
+    if not isinstance(value, str) or (choices is not None and value not in choices):
+        shown = repr(value)[:40] if isinstance(value, str | int) else type(value).__name__
+        wanted = f"one of {', '.join(choices)}" if choices else "a string"
+        raise NotationError(f"must be {wanted}, not {shown}", path=path)
+    return value
+
+
+def read_list(value: Any, path: str, most: int, exactly: int | None = None) -> list[Any]:
+    """A JSON array of at most ``most`` entries (exactly ``exactly`` when given)."""
+    if not isinstance(value, list):
+        raise NotationError("must be a list", path=path)
+    if exactly is not None and len(value) != exactly:
+        raise NotationError(f"needs {exactly} entries, not {len(value)}", path=path)
+    if len(value) > most:
+        raise NotationError(f"holds at most {most} entries, not {len(value)}", path=path)
+    return value
+
+
+def read_ids(
+    value: Any, path: str, known: Mapping[str, Any], most: int, what: str
+) -> tuple[str, ...]:
+    """A list of at most ``most`` ids from ``known`` (cards or Explorers)."""
+    out = []
+    for k, item in enumerate(read_list(value, path, most)):
+        if not isinstance(item, str) or item not in known:
+            shown = repr(item)[:40] if isinstance(item, str | int) else type(item).__name__
+            raise NotationError(f"unknown {what} {shown}", path=f"{path}[{k}]")
+        out.append(item)
+    return tuple(out)
+
+
+def read_ints(value: Any, path: str, most: int, lo: int, hi: int) -> tuple[int, ...]:
+    """A list of at most ``most`` whole numbers from ``lo`` to ``hi``."""
+    return tuple(
+        read_int(v, f"{path}[{k}]", lo, hi) for k, v in enumerate(read_list(value, path, most))
+    )

@@ -1,0 +1,348 @@
+"""Every invariant the rulebook implies for a state, each fault named by its JSON path.
+
+:func:`check_state` takes a state whose fields are already bounded in type and
+length (``codec`` reads them so) and checks it could come from play: the cards
+are whole sets, each in one place; each phase has the sizes, seats and numbers
+its turn implies; every card touches the area it was placed in; this turn's
+choices are legal; missions, tokens and portal tiles agree with the areas.
+
+>>> from dataclasses import replace
+>>> from solver.vbm.setup import new_state
+>>> state = new_state(2, 3)
+>>> check_state(state)
+>>> check_state(replace(state, explorers=(state.offers[0][0], state.offers[1][0])))
+Traceback (most recent call last):
+...
+solver.errors.NotationError: explorers: every Explorer is chosen: the explorer phase is over
+"""
+
+from __future__ import annotations
+
+from solver.errors import NotationError
+from solver.vbm.rules import EXPLORER_POS, frontier
+from solver.vbm.scoring import combined
+from solver.vbm.setup import sets_wanted
+from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, State, tally
+from solver.vbm.view import state_cards
+
+#: Most cards one play area holds (the row draft's 20).
+MAX_AREA = 20
+
+
+def _fail(message: str, path: str) -> None:
+    raise NotationError(message, path=path)
+
+
+def row_counts(players: int, total: int, turn: int) -> tuple[int, int]:
+    """Open rows and cards left in the pile at the start of ``turn`` of the row draft
+    (0 rows: the game is over)."""
+    size = 2 * players
+    rows, pile = 1, total - size
+    for done in range(1, turn + 1):
+        rows -= 1
+        want = 2 if done >= players - 1 else 1
+        while rows < want and pile >= size:
+            rows, pile = rows + 1, pile - size
+        if rows <= 0:
+            return 0, pile
+    return rows, pile
+
+
+def row_turns(players: int, total: int) -> int:
+    """How many turns the row draft lasts."""
+    turn = 0
+    while row_counts(players, total, turn)[0] > 0 and turn <= MAX_AREA:
+        turn += 1
+    return turn
+
+
+def check_state(state: State) -> None:
+    """NotationError naming the first fault (see the module docstring)."""
+    total = _check_cards(state)
+    _check_explorers(state)
+    _check_phase(state, total)
+    _check_areas(state)
+    _check_pending(state)
+    _check_round_cards(state)
+    _check_missions(state)
+    _check_portals(state)
+
+
+def _check_cards(state: State) -> int:
+    """Cards: each in one place, and together whole sets (as many as the mode uses)."""
+    deck = state.deck
+    seen: set[str] = set()
+    places = [(f"areas[{s}]", [c for _, _, c in area]) for s, area in enumerate(state.areas)]
+    places += [(f"hands[{s}]", list(h)) for s, h in enumerate(state.hands)]
+    places += [("pile", list(state.pile)), ("live", list(state.live))]
+    places += [(f"rows[{k}]", list(r)) for k, r in enumerate(state.rows)]
+    places += [("discards", list(state.discards))]
+    if state.mode == "rows":
+        places += [
+            (f"pending[{s}].card", [p.card]) for s, p in enumerate(state.pending) if p and p.card
+        ]
+    for path, cards in places:
+        for k, card in enumerate(cards):
+            if card in seen:
+                where = path if path.endswith(".card") else f"{path}[{k}]"
+                _fail(f"card {card!r} is in two places", where)
+            seen.add(card)
+    sets = {deck.by_id[c].set for c in state_cards(state)}
+    want = sets_wanted(state.players, state.mode)
+    if len(sets) != want:
+        _fail(
+            f"a {state.players}-player {state.mode} game uses {want} whole sets, not {len(sets)}",
+            "pile",
+        )
+    missing = [c.id for c in deck.cards if c.set in sets and c.id not in seen]
+    if missing:
+        _fail(f"card {missing[0]!r} of a set in play is nowhere", "pile")
+    return len(seen)
+
+
+def _check_explorers(state: State) -> None:
+    deck_ids = {e.id for e in state.deck.explorers}
+    dealt: set[str] = set()
+    for s, offer in enumerate(state.offers):
+        if len(offer) != 2 or len(set(offer)) != 2 or not set(offer) <= deck_ids:
+            _fail("each player is dealt two different Explorer cards", f"offers[{s}]")
+        if dealt & set(offer):
+            _fail("an Explorer card is dealt to two players", f"offers[{s}]")
+        dealt |= set(offer)
+    for s, chosen in enumerate(state.explorers):
+        if chosen is not None and chosen not in state.offers[s]:
+            _fail(
+                f"keep one of the two Explorer cards dealt ({', '.join(state.offers[s])})",
+                f"explorers[{s}]",
+            )
+    chosen_count = sum(e is not None for e in state.explorers)
+    if state.phase == "explorer":
+        if chosen_count == state.players:
+            _fail("every Explorer is chosen: the explorer phase is over", "explorers")
+        for s, e in enumerate(state.explorers):
+            if (e is None) != (s >= chosen_count):
+                _fail(
+                    f"seats choose their Explorer in turn: seat {chosen_count} is next",
+                    f"explorers[{s}]",
+                )
+    elif chosen_count != state.players:
+        _fail("every player keeps an Explorer card before the first turn", "explorers")
+
+
+def _check_phase(state: State, total: int) -> None:
+    """Round, turn, first player and the size of every pile the phase implies."""
+    players, draft = state.players, state.mode != "rows"
+    phase = state.phase
+    if (draft and phase == "rows") or (not draft and phase == "draft"):
+        _fail(f"a {state.mode} game has no {phase} phase", "phase")
+    rnd = (
+        ROUNDS
+        if phase == "over" and draft
+        else 0
+        if phase == "explorer" or not draft
+        else state.round
+    )
+    if state.round != rnd or (draft and phase == "draft" and state.round >= ROUNDS):
+        _fail(f"must be {rnd} in this phase", "round")
+    if draft:
+        turn = 0 if phase in ("explorer", "over") else state.turn
+        if state.turn != turn or turn >= TURNS_PER_ROUND:
+            _fail(f"a round has {TURNS_PER_ROUND} turns (0 to 8): must be {min(turn, 8)}", "turn")
+        first = 0 if phase in ("explorer", "over") else (rnd * TURNS_PER_ROUND + turn) % players
+        placed = TURNS_PER_ROUND * rnd + turn
+        hand = HAND - turn if phase != "over" else 0
+        pile = players * HAND if rnd == 0 else 0
+        rows = live = 0
+        discards = players * rnd
+    else:
+        turns = row_turns(players, total)
+        turn = 0 if phase == "explorer" else turns if phase == "over" else state.turn
+        if state.turn != turn or (phase == "rows" and turn >= turns):
+            _fail(f"the row draft lasts {turns} turns: must be {min(turn, turns)}", "turn")
+        first = turn % players
+        placed, hand = turn, 0
+        rows, pile = row_counts(players, total, turn)
+        live = 0
+        chosen = sum(p is not None for p in state.pending)
+        if chosen:
+            rows, live = rows - 1, 2 * players - 2 * chosen
+        discards = turn * players + chosen
+    if state.first != first:
+        _fail(f"the first player of this turn is seat {first}, not {state.first}", "first")
+    for s in range(players):
+        if len(state.areas[s]) != placed:
+            _fail(
+                f"holds {placed} cards at this point of the game, not {len(state.areas[s])}",
+                f"areas[{s}]",
+            )
+        if len(state.hands[s]) != hand:
+            _fail(
+                f"holds {hand} cards at this point of the game, not {len(state.hands[s])}",
+                f"hands[{s}]",
+            )
+    for path, found, want in (
+        ("pile", len(state.pile), pile),
+        ("rows", len(state.rows), rows),
+        ("live", len(state.live), live),
+        ("discards", len(state.discards), discards),
+    ):
+        if found != want:
+            _fail(f"holds {want} at this point of the game, not {found}", path)
+    for k, row in enumerate(state.rows):
+        if len(row) != 2 * players:
+            _fail(f"a row holds {2 * players} cards", f"rows[{k}]")
+    if phase in ("explorer", "over") and any(p is not None for p in state.pending):
+        _fail("no card is being chosen in this phase", "pending")
+
+
+def _check_areas(state: State) -> None:
+    """Each card was placed edge to edge with the area as it then was."""
+    for s, area in enumerate(state.areas):
+        for k, (r, c, _) in enumerate(area):
+            if (r, c) == EXPLORER_POS:
+                _fail("the Explorer card lies there", f"areas[{s}][{k}]")
+            if (r, c) not in frontier(area[:k]):
+                _fail(
+                    f"a card must touch an edge of the area on a free space, not ({r}, {c})",
+                    f"areas[{s}][{k}]",
+                )
+
+
+def _check_pending(state: State) -> None:
+    """This turn's choices: made in turn from the first player, each one legal."""
+    if state.phase not in ("draft", "rows"):
+        return
+    order = state.order()
+    chosen = sum(p is not None for p in state.pending)
+    if chosen >= state.players:
+        _fail("when every player has chosen, the cards are revealed", "pending")
+    taken: set[int] = set()
+    for k, s in enumerate(order):
+        move, path = state.pending[s], f"pending[{s}]"
+        if (move is None) != (k >= chosen):
+            _fail(
+                f"players choose in turn from seat {state.first}: "
+                f"seat {order[min(k, chosen)]} is next",
+                path,
+            )
+        if move is None:
+            continue
+        if (
+            move.card is None
+            or move.at is None
+            or move.row is not None
+            or move.discard is not None
+            or move.explorer is not None
+        ):
+            _fail("a choice of this turn is a card and its place (and where the rest went)", path)
+        if move.at not in frontier(state.areas[s]):
+            _fail("a card must touch an edge of the area on a free space", f"{path}.at")
+        if state.mode == "rows":
+            if move.pass_to is not None:
+                _fail("the row draft passes no cards", f"{path}.pass")
+            continue
+        hand = state.hands[s]
+        if move.card not in hand:
+            _fail(f"card {move.card!r} is not on that Spaceship", f"{path}.card")
+        targets = [t for t in range(state.players) if t != s and t not in taken] or [s]
+        if len(hand) <= 2:
+            targets = []
+        if move.pass_to is None if targets else move.pass_to is not None:
+            _fail(
+                f"the rest goes to a free Spaceship: one of {targets}"
+                if targets
+                else "the last card is discarded",
+                f"{path}.pass",
+            )
+        if move.pass_to is not None:
+            if move.pass_to not in targets:
+                _fail(f"the rest goes to a free Spaceship: one of {targets}", f"{path}.pass")
+            taken.add(move.pass_to)
+
+
+def _check_round_cards(state: State) -> None:
+    """Cards passed on are of this round; discards known are discards."""
+    if state.mode == "rows":
+        return
+    recent = state.turn if state.phase == "draft" else 0
+    this_round = {c for h in state.hands for c in h}
+    this_round |= (
+        {c for area in state.areas for _, _, c in area[len(area) - recent :]} if recent else set()
+    )
+    discards = set(state.discards)
+    for name, groups, allowed in (
+        ("passed", state.passed, this_round),
+        ("seen", state.seen, discards),
+    ):
+        for s, group in enumerate(groups):
+            if list(group) != sorted(set(group)):
+                _fail("lists each card once, in id order", f"{name}[{s}]")
+            for k, card in enumerate(group):
+                if card not in allowed:
+                    what = "a card of this round" if name == "passed" else "a discarded card"
+                    _fail(f"card {card!r} is not {what}", f"{name}[{s}][{k}]")
+
+
+def _check_missions(state: State) -> None:
+    """Claims are exactly the missions the areas complete; tokens come from them."""
+    deck = state.deck
+    sides = [tile[side] for tile, side in zip(deck.missions, state.sides, strict=True)]
+    counts = [dict(tally(state.deck_name, area).counts) for area in state.areas]
+    teams = state.teams
+    done: set[tuple[str, int, int]] = set()
+    for tile, side in enumerate(sides):
+        done |= {
+            ("personal", s, tile)
+            for s in range(state.players)
+            if counts[s][side.counter] >= side.personal
+        }
+        for t, (a, b) in enumerate(teams or ()):
+            if combined(counts[a], counts[b])[side.counter] >= side.team:
+                done.add(("team", t, tile))
+        rewards = side.rewards[:1] if state.mode == "free" else side.rewards
+        pile = state.pyramids[tile]
+        if tuple(rewards[len(rewards) - len(pile) :]) != pile or len(pile) > len(rewards):
+            _fail(f"what is left of the pyramid {list(rewards)} (top first)", f"pyramids[{tile}]")
+    for claim in sorted(state.claimed ^ done):
+        kind, who, tile = claim
+        verb = "is claimed but not" if claim in state.claimed else "is not claimed but"
+        _fail(
+            f"the {kind} mission of tile {tile} for "
+            f"{'team' if kind == 'team' else 'seat'} {who} {verb} completed",
+            "claimed",
+        )
+    values = {v for side in sides for v in side.rewards}
+    for s, tokens in enumerate(state.tokens):
+        mine = sum(
+            1
+            for kind, who, _ in state.claimed
+            if (kind == "personal" and who == s) or (kind == "team" and teams and s in teams[who])
+        )
+        if len(tokens) > mine:
+            _fail(f"holds more tokens than the {mine} missions completed", f"tokens[{s}]")
+        for k, v in enumerate(tokens):
+            if v not in values:
+                _fail(f"no mission in play gives a token worth {v}", f"tokens[{s}][{k}]")
+
+
+def _check_portals(state: State) -> None:
+    """Portal tiles lie on completed portals; while tiles are left every one has one."""
+    taken = 0
+    for s, points in enumerate(state.portals):
+        done = tally(state.deck_name, state.areas[s]).portal_points
+        for k, point in enumerate(points):
+            if point not in done:
+                _fail("a Portal tile lies only on a completed portal", f"portals[{s}][{k}]")
+        if len(set(points)) != len(points):
+            _fail("one Portal tile per portal", f"portals[{s}]")
+        if state.portal_left > 0 and set(points) != done:
+            _fail(
+                "every completed portal takes a Portal tile while tiles are left", f"portals[{s}]"
+            )
+        taken += len(points)
+    if taken + state.portal_left != state.deck.portal_tiles:
+        _fail(
+            f"{state.deck.portal_tiles} Portal tiles in all: "
+            f"{taken} taken leaves {state.deck.portal_tiles - taken}",
+            "portal_left",
+        )

@@ -1,0 +1,352 @@
+"""What one seat may see of a Very Big Monster game, and nothing more.
+
+Seen by everyone: the sets in play, the mission tiles and their tokens, every
+play area, the portals, the open rows and the row being drafted (row draft),
+the Explorer cards once all are chosen, whose Spaceship each hand went to, the
+number of cards on each Spaceship and in the pile.
+
+Seen by the seat alone: its two Explorer offers and its choice; its own hand
+(dealt once the Explorers are chosen); its own choice of this turn; the cards it
+passed on this round; the discards it knows (hand draft: the cards it held that
+went back to the box; row draft: every discard, the rows lie face up).
+
+Hidden from the seat: the seed and the order and content of the pile, the other
+hands, the other players' Explorer offers (and their choices until all have
+chosen), what they chose this turn in the hand draft (only the Spaceship they
+passed to shows) and the discards it never held.
+
+:attr:`View.world` is one full state that agrees with the view, built from the
+view alone in one fixed way (unseen cards in id order), for the rules engine to
+answer legal moves, checks and scores; nothing a hint ranks depends on which
+unseen card went where.
+
+>>> from solver.vbm.setup import new_state
+>>> state = new_state(4, 2)
+>>> state = state.apply(state.legal_moves()[0])
+>>> view = View.of(state, 1)
+>>> view.explorers[0], view.to_move, view.legal_moves() == state.legal_moves()
+(None, 1, True)
+>>> View.of(view.world, 1) == view
+True
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+from solver.errors import IllegalMoveError, NotationError
+from solver.game import Json, Score, Seat
+from solver.vbm.cards import Deck, Pos, deck_named
+from solver.vbm.moves import Move, move_to_json
+from solver.vbm.rules import Area, frontier
+from solver.vbm.state import ROUNDS, State
+
+
+def state_cards(state: State) -> list[str]:
+    """Every card of the game, wherever it lies (a row-draft choice lies in ``pending``)."""
+    cards = [c for area in state.areas for _, _, c in area]
+    for group in (*state.hands, state.pile, *state.rows, state.live, state.discards):
+        cards += group
+    if state.mode == "rows":
+        cards += [p.card for p in state.pending if p is not None and p.card is not None]
+    return cards
+
+
+def hidden_discards(players: int, mode: str, round_: int, known: int) -> int:
+    """How many discards a seat has not seen: one per player at each round's end in
+    the hand draft, none in the row draft (its discards lie face up)."""
+    return 0 if mode == "rows" else players * min(round_, ROUNDS) - known
+
+
+@dataclass(frozen=True)
+class View:
+    """What ``seat`` knows (see the module docstring).
+
+    Args:
+        seat: whose view.
+        players / mode / deck_name / sides / phase / round / turn / first: as in
+            the state.
+        to_move: the seat whose decision is pending (None: the game is over).
+        sets: the card sets in play.
+        offer: the seat's two Explorer offers.
+        explorers: the chosen Explorer cards; another seat's is None until all
+            are chosen.
+        areas: every play area.
+        hand: the seat's own hand (None while the Explorers are being chosen).
+        hand_sizes: the number of cards on each Spaceship.
+        pending: this turn's choices; another seat's hand-draft choice shows
+            only its ``pass_to`` (its card and cell are None).
+        pile: the number of cards not yet dealt or revealed.
+        discards: the discards the seat knows, in the order made.
+        passed: the cards the seat passed on this round.
+    """
+
+    seat: Seat
+    players: int
+    mode: str
+    deck_name: str
+    sides: tuple[int, ...]
+    phase: str
+    round: int
+    turn: int
+    first: int
+    to_move: Seat | None
+    sets: tuple[int, ...]
+    offer: tuple[str, ...]
+    explorers: tuple[str | None, ...]
+    areas: tuple[Area, ...]
+    hand: tuple[str, ...] | None
+    hand_sizes: tuple[int, ...]
+    pending: tuple[Move | None, ...]
+    pile: int
+    rows: tuple[tuple[str, ...], ...]
+    live: tuple[str, ...]
+    tokens: tuple[tuple[int, ...], ...]
+    pyramids: tuple[tuple[int, ...], ...]
+    claimed: frozenset[tuple[str, int, int]]
+    portals: tuple[tuple[Pos, ...], ...]
+    portal_left: int
+    discards: tuple[str, ...]
+    passed: tuple[str, ...]
+
+    @classmethod
+    def of(cls, state: State, seat: Seat) -> View:
+        """The view of ``state`` from ``seat``.
+
+        Raises:
+            NotationError: a seat the game does not have.
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
+            raise NotationError(
+                f"seat {seat!r} is not in a {state.players}-player game", path="seat"
+            )
+        deck = state.deck
+        sets = tuple(sorted({deck.by_id[c].set for c in state_cards(state)}))
+        choosing = state.phase == "explorer"
+        explorers = tuple(
+            e if s == seat or not choosing else None for s, e in enumerate(state.explorers)
+        )
+        pending = tuple(
+            p if p is None or s == seat or state.mode == "rows" else Move(pass_to=p.pass_to)
+            for s, p in enumerate(state.pending)
+        )
+        if state.mode == "rows":
+            discards = state.discards
+        else:
+            known = set(state.seen[seat])
+            discards = tuple(c for c in state.discards if c in known)
+        return cls(
+            seat=seat,
+            players=state.players,
+            mode=state.mode,
+            deck_name=state.deck_name,
+            sides=state.sides,
+            phase=state.phase,
+            round=state.round,
+            turn=state.turn,
+            first=state.first,
+            to_move=state.to_move,
+            sets=sets,
+            offer=state.offers[seat],
+            explorers=explorers,
+            areas=state.areas,
+            hand=None if choosing else state.hands[seat],
+            hand_sizes=tuple(len(h) for h in state.hands),
+            pending=pending,
+            pile=len(state.pile),
+            rows=state.rows,
+            live=state.live,
+            tokens=state.tokens,
+            pyramids=state.pyramids,
+            claimed=state.claimed,
+            portals=state.portals,
+            portal_left=state.portal_left,
+            discards=discards,
+            passed=state.passed[seat] if state.passed else (),
+        )
+
+    # --------------------------------------------------------- the protocol
+    @property
+    def deck(self) -> Deck:
+        """The deck the game is played with."""
+        return deck_named(self.deck_name)
+
+    def is_terminal(self) -> bool:
+        """True once the last turn has been revealed."""
+        return self.phase == "over"
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves when the decision is its own (the state's order), else []."""
+        if self.to_move != self.seat:
+            return []
+        return self.world.legal_moves()
+
+    def check(self, move: Move) -> None:
+        """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule."""
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: no more cards are placed")
+        if self.to_move != self.seat:
+            raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {self.seat}'s")
+        self.world.apply(move)
+
+    def scores(self) -> list[Score]:
+        """Every seat's running score (an Explorer not yet shown scores nothing)."""
+        return replace(self.world, explorers=self.explorers).scores()
+
+    def winners(self) -> tuple[Seat, ...]:
+        """At the end, the winning seats; () before."""
+        return self.world.winners() if self.is_terminal() else ()
+
+    def view(self, seat: Seat) -> Json:
+        """This view as JSON; only its own seat may ask."""
+        if seat != self.seat:
+            raise NotationError(
+                f"a view of seat {self.seat} cannot show seat {seat}'s view", path="seat"
+            )
+        return self.to_json()
+
+    def to_json(self) -> Json:
+        """The view as JSON, with ``"view_of"``; hidden choices show only ``"pass"``."""
+
+        def pending(p: Move | None) -> Json | None:
+            if p is None:
+                return None
+            return {"pass": p.pass_to} if p.card is None else move_to_json(p)
+
+        return {
+            "game": "vbm",
+            "view_of": self.seat,
+            "players": self.players,
+            "mode": self.mode,
+            "deck": self.deck_name,
+            "sides": list(self.sides),
+            "phase": self.phase,
+            "round": self.round,
+            "turn": self.turn,
+            "first": self.first,
+            "to_move": self.to_move,
+            "sets": list(self.sets),
+            "offer": list(self.offer),
+            "explorers": list(self.explorers),
+            "areas": [[[r, c, card] for r, c, card in area] for area in self.areas],
+            "hand": None if self.hand is None else list(self.hand),
+            "hand_sizes": list(self.hand_sizes),
+            "pending": [pending(p) for p in self.pending],
+            "pile": self.pile,
+            "rows": [list(r) for r in self.rows],
+            "live": list(self.live),
+            "tokens": [list(t) for t in self.tokens],
+            "pyramids": [list(p) for p in self.pyramids],
+            "claimed": [list(c) for c in sorted(self.claimed)],
+            "portals": [[list(p) for p in points] for points in self.portals],
+            "portal_left": self.portal_left,
+            "discards": list(self.discards),
+            "passed": list(self.passed),
+        }
+
+    # ------------------------------------------------------------ the world
+    def unseen(self) -> list[str]:
+        """The cards of the sets in play the seat has not seen, in id order."""
+        return sorted(set(self.deck_cards()) - set(self.seen_cards()))
+
+    def deck_cards(self) -> list[str]:
+        """Every card of the sets in play, in deck order."""
+        return [c.id for c in self.deck.cards if c.set in self.sets]
+
+    def seen_cards(self) -> list[str]:
+        """The cards the seat sees or knows the place of (its passed cards included)."""
+        cards = [c for area in self.areas for _, _, c in area]
+        for group in (self.hand or (), *self.rows, self.live, self.discards, self.passed):
+            cards += group
+        cards += [p.card for p in self.pending if p is not None and p.card is not None]
+        return cards
+
+    @functools.cached_property
+    def world(self) -> State:
+        """One full state that agrees with the view, from the view alone.
+
+        The other hands hold first the cards the seat passed on that are not yet
+        placed (they are on some other Spaceship), then unseen cards in id order;
+        then the pile, then the discards the seat never held. A hidden choice of
+        this turn keeps the first card of that hand on that area's first open cell.
+        Hidden Explorer offers are the spare Explorers in id order.
+        """
+        placed = {c for area in self.areas for _, _, c in area}
+        mine = set(self.hand or ())
+        pool = sorted(c for c in set(self.passed) if c not in placed and c not in mine)
+        pool += sorted(set(self.unseen()) - set(pool))
+        hands: list[tuple[str, ...]] = []
+        for s, size in enumerate(self.hand_sizes):
+            if s == self.seat and self.hand is not None:
+                hands.append(self.hand)
+            else:
+                hands.append(tuple(pool[:size]))
+                pool = pool[size:]
+        pile, pool = tuple(pool[: self.pile]), pool[self.pile :]
+        hidden = hidden_discards(self.players, self.mode, self.round, len(self.discards))
+        discards = self.discards + tuple(pool[: max(hidden, 0)])
+        pending = tuple(
+            Move(hands[s][0], frontier(self.areas[s])[0], p.pass_to)
+            if p is not None and p.card is None and hands[s]
+            else p
+            for s, p in enumerate(self.pending)
+        )
+        offers, explorers = self._explorers()
+        draft = self.mode != "rows"
+        return State(
+            players=self.players,
+            seed=0,
+            mode=self.mode,
+            deck_name=self.deck_name,
+            sides=self.sides,
+            phase=self.phase,
+            round=self.round,
+            turn=self.turn,
+            first=self.first,
+            offers=offers,
+            explorers=explorers,
+            areas=self.areas,
+            hands=tuple(hands),
+            pending=pending,
+            pile=pile,
+            rows=self.rows,
+            live=self.live,
+            tokens=self.tokens,
+            pyramids=self.pyramids,
+            claimed=self.claimed,
+            portals=self.portals,
+            portal_left=self.portal_left,
+            discards=discards,
+            passed=tuple(self.passed if s == self.seat else () for s in range(self.players))
+            if draft
+            else (),
+            seen=tuple(
+                tuple(sorted(self.discards)) if s == self.seat else () for s in range(self.players)
+            )
+            if draft
+            else (),
+        )
+
+    def _explorers(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str | None, ...]]:
+        """Offers and choices for the world: hidden ones from the spare Explorers."""
+        shown = {e for e in self.explorers if e is not None}
+        spare = sorted(
+            e.id for e in self.deck.explorers if e.id not in self.offer and e.id not in shown
+        )
+        offers: list[tuple[str, ...]] = []
+        explorers: list[str | None] = []
+        for s, chosen in enumerate(self.explorers):
+            if s == self.seat:
+                offers.append(self.offer)
+                explorers.append(chosen)
+            elif chosen is not None:
+                offers.append((chosen, *spare[:1]))
+                explorers.append(chosen)
+                spare = spare[1:]
+            else:
+                offers.append(tuple(spare[:2]))
+                spare = spare[2:]
+                picked = self.phase == "explorer" and self.to_move is not None and s < self.to_move
+                explorers.append(offers[-1][0] if picked and offers[-1] else None)
+        return tuple(offers), tuple(explorers)
