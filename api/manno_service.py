@@ -4,6 +4,8 @@ Each function takes what a user types (task text, ``0``/``1`` arrangement
 text, an engine name) and returns the contract's JSON object. Bad input raises
 ``FieldError`` (a ``MonsterError``) naming the request field at fault; the
 command line prints its message, the HTTP API answers 422 naming the field.
+A solver out of time is no fault of a field: its ``SolverTimeoutError`` goes
+on as it is (the HTTP API answers 503).
 
 >>> solve("PB>=4, PY=0, B>R")["flip"]
 [15]
@@ -19,7 +21,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from api.problems import FieldError
-from solver.errors import MonsterError
+from solver.errors import MonsterError, SolverTimeoutError
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine
 from solver.manno.engines import get_engine
 from solver.manno.hint import hint as hint_ladder
@@ -30,11 +32,28 @@ from tasks.grader import grade as grade_task
 
 T = TypeVar("T")
 
+HEAVY_ENGINES = frozenset({"csp"})
+"""Engines whose search runs in Python and holds the interpreter for its whole run."""
+
+
+def is_heavy(engine: str) -> bool:
+    """Whether a request for ``engine`` is heavy work (see ``api.limits``).
+
+    >>> is_heavy("csp"), is_heavy("cpsat"), is_heavy("table")
+    (True, False, False)
+    """
+    return engine in HEAVY_ENGINES
+
 
 def field(name: str, read: Callable[[], T]) -> T:
-    """``read()``, with a ``MonsterError`` turned into a ``FieldError`` for ``name``."""
+    """``read()``, with a ``MonsterError`` turned into a ``FieldError`` for ``name``.
+
+    A ``SolverTimeoutError`` is not the field's fault and goes on unchanged.
+    """
     try:
         return read()
+    except SolverTimeoutError:
+        raise
     except MonsterError as err:
         raise FieldError(name, err) from err
 

@@ -1,7 +1,8 @@
 """``/v1/manno``: solve, validate, hint, grade, the catalogue and generated tasks.
 
 Routes stay thin: they read the body, hand the work to ``api.manno_service``
-on a solver thread (``SolverGate``), and return its JSON.
+on a solver thread (``SolverGate``), and return its JSON. Work for the csp
+engine and generating new tasks go on the gate's heavy lane.
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ async def solve(body: SolveRequest, request: Request) -> dict[str, Any]:
     call = functools.partial(
         manno_service.solve, body.task, body.from_, body.engine, time_limit=_time(request)
     )
-    return await _gate(request).run(call)
+    return await _gate(request).run(call, heavy=manno_service.is_heavy(body.engine))
 
 
 @router.post("/validate", response_model=ValidateResponse, responses=PROBLEMS)
@@ -81,7 +82,7 @@ async def hint(body: HintRequest, request: Request) -> dict[str, Any]:
         body.engine,
         time_limit=_time(request),
     )
-    return await _gate(request).run(call)
+    return await _gate(request).run(call, heavy=manno_service.is_heavy(body.engine))
 
 
 @router.post("/grade", response_model=GradeResponse, responses=PROBLEMS)
@@ -111,7 +112,8 @@ async def generate(body: GenerateRequest, request: Request) -> dict[str, Any]:
     ready = served(body.level, body.count, body.seed)
     if ready is not None:
         return {"tasks": ready}
-    return await _gate(request).run(functools.partial(_generate, body.level, body.count, body.seed))
+    call = functools.partial(_generate, body.level, body.count, body.seed)
+    return await _gate(request).run(call, heavy=True)
 
 
 class SvgResponse(Response):
@@ -125,13 +127,14 @@ SVG_RESPONSES: dict[int | str, dict[str, Any]] = {
         "description": "An SVG picture.",
         "content": {SvgResponse.media_type: {"schema": {"type": "string"}}},
     },
-    **typed_responses(422),
+    **typed_responses(422, 503),
 }
 """The picture, or a problem: documented under their own media types, not the route's."""
 
 
 @router.get("/render.svg", response_class=SvgResponse, responses=SVG_RESPONSES)
-def render_svg(
+async def render_svg(
+    request: Request,
     task: str | None = Query(None, min_length=1, max_length=2000, examples=["PB>=4, PY=0, B>R"]),
     arrangement: str | None = Query(
         None, min_length=1, max_length=200, examples=["000000000000000"]
@@ -140,10 +143,14 @@ def render_svg(
     """The task card as the game draws it, the tokens as they lie, or both (rows marked)."""
     if task is None and arrangement is None:
         raise FieldError("task", MonsterError("give a task, an arrangement or both"))
+    return SvgResponse(await _gate(request).run(functools.partial(_picture, task, arrangement)))
+
+
+def _picture(task: str | None, arrangement: str | None) -> str:
     tokens = standard_tokens()
     parsed = None if task is None else manno_service.task_field(task)
     here = None if arrangement is None else manno_service.arrangement_field(arrangement, tokens)
-    return SvgResponse(picture(parsed, here, tokens))
+    return picture(parsed, here, tokens)
 
 
 @functools.lru_cache(maxsize=256)

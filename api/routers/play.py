@@ -5,7 +5,8 @@
 Very Big Monster or Monstrolicious state. The pages need no build step and
 no outside network: their scripts call only the public ``/v1`` API, so they
 double as worked examples for other front ends. The pages are not part of
-the API, so they stay out of the OpenAPI schema.
+the API, so they stay out of the OpenAPI schema. The files are read once and
+served from memory on the event loop: no page takes a thread.
 """
 
 from __future__ import annotations
@@ -65,18 +66,18 @@ def serve(name: str) -> Response:
 
 
 @router.get("")
-def play() -> Response:
+async def play() -> Response:
     """Paste a Monster Park, Very Big Monster or Monstrolicious state; see hints and board."""
     return serve("play.html")
 
 
 @router.get("/manno")
-def play_manno() -> Response:
+async def play_manno() -> Response:
     """Play a Manno Monster task: flip tokens, validate, climb the hint ladder."""
     return serve("manno.html")
 
 
 @router.get("/static/{name}")
-def static(name: str) -> Response:
+async def static(name: str) -> Response:
     """The pages' scripts and style sheet."""
     return serve(name)

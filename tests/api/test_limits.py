@@ -1,0 +1,221 @@
+"""The solver gate: bounded lanes, answers in time, no thread past the pools.
+
+The checks count (calls started, threads alive, places held) rather than time
+answers; where a test must wait, it waits for an event with a wide margin.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Coroutine, Iterator
+from typing import Any, TypeVar
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api import manno_service
+from api.limits import SolverGate
+from api.main import create_app
+from api.problems import RequestTimeoutError
+from api.settings import Settings
+from solver.errors import SolverTimeoutError
+from solver.manno.deadline import Clock
+from solver.manno.kinds import GROUPS
+
+T = TypeVar("T")
+PATIENCE_S = 10.0
+"""How long a test waits for something that should happen at once."""
+LOOSE = ", ".join([", ".join(f"{g}>=0, {g}<=15" for g in GROUPS)] * 3)
+"""True of every arrangement, with 66 comparisons: a long enumeration for the csp engine."""
+
+
+class Blocker:
+    """A solver call that waits until released, counting the calls that started."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.started = 0
+        self._lock = threading.Lock()
+
+    def __call__(self) -> str:
+        with self._lock:
+            self.started += 1
+        self.release.wait(PATIENCE_S * 3)
+        return "done"
+
+
+def run(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    return asyncio.run(main())
+
+
+async def until(ok: Callable[[], bool]) -> None:
+    """Wait until ``ok()`` holds (failing after ``PATIENCE_S``)."""
+    began = time.monotonic()
+    while not ok():
+        assert time.monotonic() - began < PATIENCE_S, "it did not happen"
+        await asyncio.sleep(0.005)
+
+
+@pytest.fixture
+def gates() -> Iterator[Callable[..., SolverGate]]:
+    """``gates(...)`` makes a ``SolverGate``; every one made is shut down afterwards."""
+    made: list[SolverGate] = []
+
+    def make(*args: Any, **kwargs: Any) -> SolverGate:
+        made.append(SolverGate(*args, **kwargs))
+        return made[-1]
+
+    yield make
+    for gate in made:
+        gate.shutdown()
+
+
+def test_a_full_lane_answers_at_once_without_running_the_call(
+    gates: Callable[..., SolverGate],
+) -> None:
+    gate = gates(2, 60.0, queue=1)  # cheap lane: one thread, one place in the queue
+    block = Blocker()
+    ran: list[int] = []
+
+    async def main() -> None:
+        first = asyncio.create_task(gate.run(block))
+        second = asyncio.create_task(gate.run(block))
+        await until(lambda: block.started == 1 and gate.cheap.held == 2)
+        began = time.monotonic()
+        with pytest.raises(RequestTimeoutError, match="busy") as refused:
+            await gate.run(lambda: ran.append(1))
+        assert time.monotonic() - began < PATIENCE_S  # not after the 60 s
+        assert refused.value.retry_after >= 1
+        block.release.set()
+        assert await first == await second == "done"
+
+    run(main)
+    assert ran == [] and block.started == 2
+    assert gate.cheap.held == 0
+
+
+def test_heavy_work_cannot_occupy_the_cheap_lane(gates: Callable[..., SolverGate]) -> None:
+    gate = gates(4, 60.0, heavy_queue=1)  # heavy lane: one thread, one place in the queue
+    block = Blocker()
+
+    async def main() -> None:
+        heavy = [asyncio.create_task(gate.run(block, heavy=True)) for _ in range(2)]
+        await until(lambda: block.started == 1 and gate.heavy.held == 2)
+        with pytest.raises(RequestTimeoutError, match="busy with heavy work"):
+            await gate.run(block, heavy=True)
+        answers = await asyncio.gather(*(gate.run(lambda: "cheap") for _ in range(20)))
+        assert answers == ["cheap"] * 20  # while the heavy lane is full
+        block.release.set()
+        assert await asyncio.gather(*heavy) == ["done", "done"]
+
+    run(main)
+    assert block.started == 2
+
+
+def test_threads_never_exceed_the_cap_and_late_calls_never_run(
+    gates: Callable[..., SolverGate],
+) -> None:
+    """Calls that outlive their time keep their thread; the calls queued behind never start."""
+    before = threading.active_count()
+    gate = gates(2, 0.05)
+    block = Blocker()
+
+    async def main() -> None:
+        for _ in range(8):
+            with pytest.raises(RequestTimeoutError):
+                await gate.run(block)
+        assert threading.active_count() - before <= 2
+        block.release.set()
+        await until(lambda: gate.cheap.held == 0)
+
+    run(main)
+    assert block.started == 1  # the other seven waited out their time in the queue
+
+
+def test_a_call_sees_when_its_answer_is_due(gates: Callable[..., SolverGate]) -> None:
+    gate = gates(2, 3.0)
+    left = run(lambda: gate.run(lambda: Clock.start(100.0).left()))
+    assert 0 < left <= 3.0
+
+
+def test_a_solver_out_of_time_is_a_request_out_of_time(gates: Callable[..., SolverGate]) -> None:
+    gate = gates(2, 30.0)
+
+    def late() -> None:
+        raise SolverTimeoutError("CP-SAT ran out of time looking for the fewest-flip solution")
+
+    with pytest.raises(RequestTimeoutError, match="CP-SAT ran out of time") as late_error:
+        run(lambda: gate.run(late, heavy=True))
+    assert late_error.value.retry_after >= 1
+
+
+def test_a_single_thread_is_one_lane(gates: Callable[..., SolverGate]) -> None:
+    gate = gates(1, 1.0)
+    assert gate.heavy is gate.cheap and gate.cheap.threads == 1
+
+
+# --- through the service --------------------------------------------------------------------
+
+
+@pytest.fixture
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(request_seconds=30.0))) as test_client:
+        yield test_client
+
+
+def _is_out_of_time(response: Any) -> bool:
+    return (
+        response.status_code == 503
+        and int(response.headers.get("retry-after", "0")) >= 1
+        and response.json()["type"] == "/problems/solver-timeout"
+    )
+
+
+def test_csp_on_a_loose_task_is_refused_up_front(client: TestClient) -> None:
+    began = time.monotonic()
+    response = client.post("/v1/manno/solve", json={"task": LOOSE, "engine": "csp"})
+    assert _is_out_of_time(response), response.text
+    assert "cpsat" in response.json()["detail"]
+    assert time.monotonic() - began < PATIENCE_S  # not after the 30 s
+    cpsat = client.post("/v1/manno/solve", json={"task": LOOSE, "engine": "cpsat"})
+    assert cpsat.status_code == 200 and cpsat.json()["count"] == 32768
+
+
+def test_grade_out_of_time_is_503_not_a_field(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def late(*args: object) -> None:
+        raise SolverTimeoutError("table engine ran out of time on 'PB>=4'")
+
+    monkeypatch.setattr(manno_service, "grade_task", late)
+    response = client.post("/v1/manno/grade", json={"task": "PB>=4"})
+    assert _is_out_of_time(response), response.text
+
+
+def test_hint_out_of_time_is_503_not_a_field(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def late(*args: object) -> None:
+        raise SolverTimeoutError("CP-SAT ran out of time looking for the fewest-flip solution")
+
+    monkeypatch.setattr(manno_service, "hint_ladder", late)
+    body = {"task": "PB>=4", "arrangement": "0" * 15, "level": 2}
+    response = client.post("/v1/manno/hint", json=body)
+    assert _is_out_of_time(response), response.text
+
+
+def test_csp_work_takes_the_heavy_lane(client: TestClient) -> None:
+    response = client.post("/v1/manno/solve", json={"task": "PB=4, PR=4", "engine": "csp"})
+    assert response.status_code == 200 and response.json()["count"] == 512
+    names = {thread.name.rpartition("_")[0] for thread in threading.enumerate()}
+    assert "solver-heavy" in names
+
+
+def test_pages_and_pictures_take_no_thread_outside_the_gate(client: TestClient) -> None:
+    before = set(threading.enumerate())
+    for path in ("/play", "/play/manno", "/play/static/play.js", "/v1/manno/render.svg?task=PB>=4"):
+        assert client.get(path).status_code == 200, path
+    others = [t.name for t in set(threading.enumerate()) - before]
+    assert [name for name in others if not name.startswith("solver-")] == []
