@@ -15,6 +15,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
 from solver.errors import NotationError
+from solver.manno.task import MAX_TEXT
 from solver.manno.tokens import Arrangement, standard_tokens
 from tasks.grader import Metrics
 
@@ -62,7 +63,9 @@ ArrangementText = Annotated[
 Whole = Annotated[int, BeforeValidator(_whole)]
 """A whole number: a JSON integer, however written (``3`` or ``3.0``); not text, not true."""
 
-TASK = Field(min_length=1, max_length=2000, description="Task text.", examples=["PB>=4, PY=0, B>R"])
+TASK = Field(
+    min_length=1, max_length=MAX_TEXT, description="Task text.", examples=["PB>=4, PY=0, B>R"]
+)
 Engine = Literal["cpsat", "table", "csp"]
 
 

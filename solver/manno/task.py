@@ -38,6 +38,8 @@ N = TypeVar("N", int, Any)
 
 MAX_NUMBER = 999
 """The largest number a condition may name (more than any token set holds)."""
+MAX_TEXT = 2000
+"""The longest task text read, in characters (a card holds a few dozen)."""
 
 
 class Op(enum.Enum):
@@ -189,13 +191,16 @@ def parse_task(text: str) -> Task:
     """Read task text (see the module docstring for the grammar).
 
     Raises:
-        NotationError: with the column of the first fault.
+        NotationError: with the column of the first fault (or past ``MAX_TEXT``
+            characters, the text is not read).
 
     >>> parse_task("PB>=4, PX=2")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
     solver.errors.NotationError: unknown group 'PX' (groups are ...) at column 8
     """
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"task text is longer than {MAX_TEXT:,} characters", MAX_TEXT + 1)
     conditions: list[Condition] = []
     current: list[_Lexeme] = []
     for lexeme in [*_lex(text), _Lexeme("sep", "", len(text) + 1)]:
