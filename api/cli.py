@@ -18,6 +18,7 @@ from api import (
 from api.errors import EXIT_BAD_INPUT, stderr
 from api.game_cli import APPS
 from api.manno_cli import app as manno_app
+from api.settings import SettingError
 from solver.files import allow_files
 
 app = typer.Typer(
@@ -39,11 +40,15 @@ def serve(
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     access_log: bool = typer.Option(True, help="Log every request (costs about 0.2 ms each)."),
 ) -> None:
-    """Serve the HTTP API with uvicorn."""
-    import uvicorn
+    """Serve the HTTP API with uvicorn (timeouts and limits: docs/serving.md)."""
+    from api.transport import serve as run
 
     with allow_files(False):  # a request never names a file, whatever the command line may
-        uvicorn.run("api.main:app", host=host, port=port, workers=workers, access_log=access_log)
+        try:
+            run(host=host, port=port, workers=workers, access_log=access_log)
+        except SettingError as err:
+            stderr.print(f"error: {err}", markup=False)
+            raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
 def main() -> None:

@@ -6,10 +6,11 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
 from api import problems
-from api.limits import BodyLimit, SolverGate
+from api.limits import SolverGate
 from api.routers import games, manno, play
 from api.schemas import Health
 from api.settings import Settings
+from api.transport import BodyLimit
 
 
 def create_app(settings: Settings | None = None) -> FastAPI:
@@ -33,6 +34,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         """Liveness: ``{"status": "ok"}`` while the service runs."""
         return {"status": "ok"}
 
+    # the last added runs first: CORS sees every answer, the body checks' refusals too
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, seconds=settings.body_seconds)
     if settings.cors_origins:
         app.add_middleware(
             CORSMiddleware,
@@ -40,7 +43,6 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_methods=["GET", "POST"],
             allow_headers=["content-type"],
         )
-    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     return app
 
 

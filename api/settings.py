@@ -2,6 +2,12 @@
 
 >>> Settings.from_env({"MONSTERS_CORS_ORIGINS": "http://a.test, http://b.test"}).cors_origins
 ('http://a.test', 'http://b.test')
+>>> Settings.from_env({"MONSTERS_HEAD_SECONDS": "2.5"}).head_seconds
+2.5
+>>> Settings.from_env({"MONSTERS_GRACE_SECONDS": "soon"})
+Traceback (most recent call last):
+...
+api.settings.SettingError: MONSTERS_GRACE_SECONDS must be a whole number above 0, not 'soon'
 """
 
 from __future__ import annotations
@@ -9,6 +15,15 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeVar
+
+from solver.errors import MonsterError
+
+N = TypeVar("N", int, float)
+
+
+class SettingError(MonsterError):
+    """A ``MONSTERS_*`` variable that does not hold what its setting needs."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +38,19 @@ class Settings:
             comma-separated; none by default).
         pool_size: generated tasks kept ready per level for seed 0 (``MONSTERS_POOL_SIZE``).
         max_generate: most tasks one generate request may ask for.
+        head_seconds: a request's line and headers must all arrive this soon after the
+            connection opens or the previous answer ends, or the connection is closed
+            (``MONSTERS_HEAD_SECONDS``).
+        body_seconds: a request's body must all arrive this soon after its headers, or
+            it answers 408 and the connection is closed (``MONSTERS_BODY_SECONDS``).
+        keep_alive_seconds: an idle connection between requests is closed after this
+            (``MONSTERS_KEEP_ALIVE_SECONDS``).
+        max_connections: open connections per worker process; past it requests answer
+            503 (``MONSTERS_MAX_CONNECTIONS``).
+        backlog: connections the system queues before a worker takes them
+            (``MONSTERS_BACKLOG``).
+        grace_seconds: on SIGTERM or SIGINT, how long requests in flight may take to
+            finish before they are cut off (``MONSTERS_GRACE_SECONDS``).
     """
 
     max_body_bytes: int = 16_384
@@ -31,16 +59,46 @@ class Settings:
     cors_origins: tuple[str, ...] = ()
     pool_size: int = 50
     max_generate: int = 50
+    head_seconds: float = 10.0
+    body_seconds: float = 10.0
+    keep_alive_seconds: int = 5
+    max_connections: int = 100
+    backlog: int = 128
+    grace_seconds: int = 10
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
-        """Settings from the environment (defaults where a variable is unset)."""
-        env = os.environ if env is None else env
-        origins = env.get("MONSTERS_CORS_ORIGINS", "")
+        """Settings from the environment (defaults where a variable is unset).
+
+        Raises:
+            SettingError: a variable that is not a number above 0 where one is needed.
+        """
+        values: Mapping[str, str] = os.environ if env is None else env
+        origins = values.get("MONSTERS_CORS_ORIGINS", "")
+
+        def number(name: str, default: N) -> N:
+            text = values.get(f"MONSTERS_{name.upper()}")
+            if text is None:
+                return default
+            kind = "a whole number" if isinstance(default, int) else "a number"
+            try:
+                value = type(default)(text)
+            except ValueError:
+                value = type(default)(0)
+            if not 0 < value < float("inf"):
+                raise SettingError(f"MONSTERS_{name.upper()} must be {kind} above 0, not {text!r}")
+            return value
+
         return cls(
-            max_body_bytes=int(env.get("MONSTERS_MAX_BODY_BYTES", cls.max_body_bytes)),
-            request_seconds=float(env.get("MONSTERS_REQUEST_SECONDS", cls.request_seconds)),
-            solver_threads=int(env.get("MONSTERS_SOLVER_THREADS", cls.solver_threads)),
+            max_body_bytes=number("max_body_bytes", cls.max_body_bytes),
+            request_seconds=number("request_seconds", cls.request_seconds),
+            solver_threads=number("solver_threads", cls.solver_threads),
             cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
-            pool_size=int(env.get("MONSTERS_POOL_SIZE", cls.pool_size)),
+            pool_size=number("pool_size", cls.pool_size),
+            head_seconds=number("head_seconds", cls.head_seconds),
+            body_seconds=number("body_seconds", cls.body_seconds),
+            keep_alive_seconds=number("keep_alive_seconds", cls.keep_alive_seconds),
+            max_connections=number("max_connections", cls.max_connections),
+            backlog=number("backlog", cls.backlog),
+            grace_seconds=number("grace_seconds", cls.grace_seconds),
         )

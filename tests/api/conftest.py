@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import io
+import os
 import random
 import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -85,29 +88,56 @@ def _free_port() -> int:
         return port
 
 
-@pytest.fixture(scope="session")
-def base() -> Iterator[str]:
-    """A real ``monsters serve`` process on a free loopback port; its base URL."""
+@dataclass(frozen=True)
+class Server:
+    """A running ``monsters serve`` process and where it listens."""
+
+    process: subprocess.Popen[bytes]
+    port: int
+
+    @property
+    def url(self) -> str:
+        """The base URL, ``http://127.0.0.1:PORT``."""
+        return f"http://127.0.0.1:{self.port}"
+
+
+@contextmanager
+def serving(env: Mapping[str, str] | None = None, workers: int = 1) -> Iterator[Server]:
+    """``monsters serve`` on a free loopback port, with ``MONSTERS_*`` settings in ``env``."""
     port = _free_port()
     monsters = str(Path(sys.executable).with_name("monsters"))
-    server = subprocess.Popen(
-        [monsters, "serve", "--host", "127.0.0.1", "--port", str(port), "--no-access-log"],
+    args = ["--host", "127.0.0.1", "--port", str(port), "--workers", str(workers)]
+    process = subprocess.Popen(
+        [monsters, "serve", *args, "--no-access-log"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
+        env={**os.environ, **(env or {})},
     )
-    url = f"http://127.0.0.1:{port}"
+    server = Server(process, port)
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 60
         while True:
             try:
-                if httpx.get(f"{url}/health", timeout=1).status_code == 200:
+                if httpx.get(f"{server.url}/health", timeout=1).status_code == 200:
                     break
             except httpx.TransportError:
                 pass
-            assert server.poll() is None, "the server stopped"
+            assert process.poll() is None, "the server stopped"
             assert time.monotonic() < deadline, "the server did not start"
             time.sleep(0.1)
-        yield url
+        yield server
     finally:
-        server.terminate()
-        server.wait(timeout=10)
+        if process.poll() is None:
+            process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+@pytest.fixture(scope="session")
+def base() -> Iterator[str]:
+    """A real ``monsters serve`` process on a free loopback port; its base URL."""
+    with serving() as server:
+        yield server.url

@@ -1,0 +1,323 @@
+"""The way bytes come in: connection deadlines, request framing, body checks, stopping.
+
+A client on the open internet may be slow on purpose, send ambiguous framing,
+or stop half-way. Each request is bounded here, before any route sees it:
+
+* ``GuardedH11Protocol`` (uvicorn's h11 protocol, pinned): a request's line and
+  headers must arrive within ``head_seconds``, or the connection is closed; a
+  request carrying both ``Content-Length`` and ``Transfer-Encoding`` is refused
+  (400) and its connection closed, so nothing can hide a second request in it.
+* ``BodyLimit`` (ASGI middleware, inside CORS): a body must arrive within
+  ``body_seconds`` (else 408), stay within ``max_body_bytes`` (else 413) and, as
+  JSON, nest at most ``solver.jsonio.MAX_DEPTH`` deep (else 422); an answer sent
+  before the body is all read closes the connection.
+* ``serve``: uvicorn with these and the connection, keep-alive and shutdown
+  settings; with several workers the listening socket closes as soon as the
+  service is told to stop, so no connection waits in a queue nobody reads.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from functools import cache
+from typing import Any
+
+import anyio
+import h11
+import uvicorn
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
+from uvicorn.server import ServerState
+from uvicorn.supervisors.multiprocess import Multiprocess
+
+from api.settings import Settings
+from solver.jsonio import MAX_DEPTH, json_depth_fault
+
+PROBLEM = b"application/problem+json"
+CLOSE = (b"connection", b"close")
+MALFORMED = "the request is not well-formed HTTP/1.1"
+AMBIGUOUS = "a request may not carry both Content-Length and Transfer-Encoding"
+WHOLE_BODY = ""
+"""The JSON pointer of a fault in the body as a whole (RFC 6901: the empty pointer)."""
+
+
+def problem_body(status: int, kind: str, title: str, detail: str, **extra: Any) -> bytes:
+    """An ``application/problem+json`` body, shaped like ``api.problems.problem``'s."""
+    body = {"type": kind, "title": title, "status": status, "detail": detail, **extra}
+    return json.dumps(body).encode()
+
+
+def problem_headers(body: bytes, close: bool) -> list[tuple[bytes, bytes]]:
+    """The headers of a problem answer with ``body``, closing the connection if asked."""
+    headers = [(b"content-type", PROBLEM), (b"content-length", str(len(body)).encode())]
+    return [*headers, CLOSE] if close else headers
+
+
+@cache
+def service_settings() -> Settings:
+    """The settings every connection of this process follows (read once)."""
+    return Settings.from_env()
+
+
+class StrictConnection(h11.Connection):
+    """h11's server side, refusing a request that gives its body length two ways.
+
+    ``fault`` keeps the status and the reason of the last refused request.
+    """
+
+    fault: tuple[int, str] = (400, MALFORMED)
+
+    def next_event(self) -> h11.Event | type[h11.NEED_DATA] | type[h11.PAUSED]:
+        try:
+            event = super().next_event()
+        except h11.RemoteProtocolError as err:
+            self.fault = (err.error_status_hint, MALFORMED)
+            raise
+        if isinstance(event, h11.Request):
+            names = {name for name, _ in event.headers}
+            if {b"content-length", b"transfer-encoding"} <= names:
+                self.fault = (400, AMBIGUOUS)
+                raise h11.RemoteProtocolError(AMBIGUOUS)
+        return event
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's h11 protocol with a deadline on each request's head and strict framing.
+
+    The head clock starts when the connection opens and again when an answer
+    ends; it stops when a request's headers are complete. Malformed requests
+    answer a problem, not plain text.
+    """
+
+    def __init__(
+        self,
+        config: uvicorn.Config,
+        server_state: ServerState,
+        app_state: dict[str, Any],
+        _loop: asyncio.AbstractEventLoop | None = None,
+    ) -> None:
+        super().__init__(config, server_state, app_state, _loop)
+        size = config.h11_max_incomplete_event_size
+        self.conn = StrictConnection(h11.SERVER, size) if size else StrictConnection(h11.SERVER)
+        self.head_seconds = service_settings().head_seconds
+        self.head_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._follow_head()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.head_timer is not None:
+            self.head_timer.cancel()
+            self.head_timer = None
+        super().connection_lost(exc)
+
+    def handle_events(self) -> None:
+        super().handle_events()
+        self._follow_head()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        self._follow_head()
+
+    def _follow_head(self) -> None:
+        """Run the head clock while a request's head is awaited, and only then."""
+        awaited = self.conn.their_state is h11.IDLE and not self.transport.is_closing()
+        if awaited and self.head_timer is None:
+            self.head_timer = self.loop.call_later(self.head_seconds, self._head_late)
+        elif not awaited and self.head_timer is not None:
+            self.head_timer.cancel()
+            self.head_timer = None
+
+    def _head_late(self) -> None:
+        self.head_timer = None
+        if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+            self.transport.close()  # no request yet, so nothing to answer
+
+    def send_400_response(self, msg: str) -> None:
+        status, detail = self.conn.fault if isinstance(self.conn, StrictConnection) else (400, msg)
+        title = STATUS_PHRASES[status].decode()
+        body = problem_body(status, "about:blank", title, detail)
+        answer = h11.Response(
+            status_code=status, headers=problem_headers(body, close=True), reason=title
+        )
+        for event in (answer, h11.Data(data=body), h11.EndOfMessage()):
+            self.transport.write(self.conn.send(event))
+        self.transport.close()
+
+
+def _is_json(content_type: bytes | None) -> bool:
+    """Whether FastAPI reads a body of this media type as JSON (``*/json``, ``*/*+json``)."""
+    if content_type is None:
+        return False
+    subtype = content_type.split(b";")[0].strip().lower().rpartition(b"/")[2]
+    return subtype == b"json" or subtype.endswith(b"+json")
+
+
+class BodyLimit:
+    """ASGI middleware: a request body is bounded in size, time and JSON nesting.
+
+    A declared ``Content-Length`` over ``limit`` answers 413 before any byte is
+    read; a body without one is counted as it streams and refused at the limit.
+    A body still arriving ``seconds`` after the request began answers 408. A
+    JSON body nested deeper than ``max_depth`` answers 422 naming the column. An
+    answer that starts before the body is all read (a refusal, an unknown
+    route) closes the connection, so the rest of the body is never awaited.
+    """
+
+    def __init__(
+        self, app: ASGIApp, limit: int, seconds: float, max_depth: int = MAX_DEPTH
+    ) -> None:
+        self.app = app
+        self.limit = limit
+        self.seconds = seconds
+        self.max_depth = max_depth
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        await _Body(self, scope, receive, send).run()
+
+
+class _Body:
+    """One request's body as ``BodyLimit`` sees it arrive."""
+
+    def __init__(self, limit: BodyLimit, scope: Scope, receive: Receive, send: Send) -> None:
+        self.bounds = limit
+        self.scope = scope
+        self.outer_receive = receive
+        self.outer_send = send
+        headers = dict(scope["headers"])
+        self.declared: bytes | None = headers.get(b"content-length")
+        self.complete = self.declared in (None, b"0") and b"transfer-encoding" not in headers
+        self.json = _is_json(headers.get(b"content-type"))
+        self.deadline = anyio.current_time() + limit.seconds
+        self.seen = 0
+        self.text = bytearray()
+        self.started = self.refused = False
+
+    async def run(self) -> None:
+        declared = self.declared
+        if declared is not None and (not declared.isdigit() or int(declared) > self.bounds.limit):
+            await self._too_large()
+            return
+        try:
+            await self.bounds.app(self.scope, self.receive, self.send)
+        except Exception:
+            if not self.refused:
+                raise
+
+    async def receive(self) -> Message:
+        if self.refused:
+            return {"type": "http.disconnect"}
+        message: Message | None = None
+        with anyio.CancelScope(deadline=self.deadline):
+            message = await self.outer_receive()
+        if message is None:
+            seconds = f"{self.bounds.seconds:g}"
+            await self._refuse(
+                408,
+                "about:blank",
+                "Request Timeout",
+                f"the request body did not arrive within {seconds} s",
+            )
+        elif message["type"] == "http.request":
+            await self._count(message)
+        # once refused, the app hears that the client left, and reads no more
+        return {"type": "http.disconnect"} if self.refused or message is None else message
+
+    async def _count(self, message: Message) -> None:
+        body: bytes = message.get("body", b"")
+        self.seen += len(body)
+        if self.seen > self.bounds.limit:
+            await self._too_large()
+            return
+        if self.json:
+            self.text += body
+        if not message.get("more_body", False):
+            self.complete = True
+            if self.json:
+                await self._check_depth()
+
+    async def _check_depth(self) -> None:
+        text = self.text.decode("utf-8", errors="replace")
+        column = json_depth_fault(text, self.bounds.max_depth)
+        if column is not None:
+            message = f"JSON nested deeper than {self.bounds.max_depth} levels"
+            entry = {"field": WHOLE_BODY, "message": message, "column": column}
+            detail = f"{message} at column {column}"
+            await self._refuse(
+                422, "/problems/invalid-input", "Unprocessable input", detail, errors=[entry]
+            )
+
+    async def _too_large(self) -> None:
+        detail = f"request bodies are limited to {self.bounds.limit} bytes"
+        await self._refuse(413, "/problems/body-too-large", "Request body too large", detail)
+
+    async def _refuse(self, status: int, kind: str, title: str, detail: str, **extra: Any) -> None:
+        """Answer with a problem unless the app has begun its answer; the app is heard no more."""
+        if not self.started:
+            body = problem_body(status, kind, title, detail, **extra)
+            headers = problem_headers(body, close=not self.complete)
+            await self.outer_send(
+                {"type": "http.response.start", "status": status, "headers": headers}
+            )
+            await self.outer_send({"type": "http.response.body", "body": body})
+        self.started = self.refused = True
+
+    async def send(self, message: Message) -> None:
+        if self.refused:
+            return  # the problem has been sent: whatever the app says now goes nowhere
+        if message["type"] == "http.response.start":
+            self.started = True
+            headers = list(message.get("headers", []))
+            if not self.complete and CLOSE not in headers:
+                message = {**message, "headers": [*headers, CLOSE]}
+        await self.outer_send(message)
+
+
+class Supervisor(Multiprocess):
+    """uvicorn's worker supervisor, closing the listening socket the moment it is told to stop.
+
+    Without this the parent process keeps the socket open while its workers
+    finish, and the system goes on accepting connections nobody will answer.
+    """
+
+    def terminate_all(self) -> None:
+        for sock in self.sockets:
+            sock.close()
+        super().terminate_all()
+
+
+def serve(host: str, port: int, workers: int, access_log: bool) -> None:
+    """Run the service (``api.main:app``) with uvicorn under the transport settings.
+
+    Args:
+        host: address to listen on.
+        port: port to listen on.
+        workers: worker processes; each reads the same ``MONSTERS_*`` settings.
+        access_log: log every request.
+
+    Raises:
+        SettingError: a ``MONSTERS_*`` variable that does not read.
+    """
+    settings = service_settings()
+    config = uvicorn.Config(
+        "api.main:app",
+        host=host,
+        port=port,
+        workers=workers,
+        access_log=access_log,
+        http=GuardedH11Protocol,
+        ws="none",
+        timeout_keep_alive=settings.keep_alive_seconds,
+        limit_concurrency=settings.max_connections,
+        backlog=settings.backlog,
+        timeout_graceful_shutdown=settings.grace_seconds,
+    )
+    if workers > 1:
+        Supervisor(config, sockets=[config.bind_socket()]).run()
+    else:
+        uvicorn.Server(config).run()

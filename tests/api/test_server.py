@@ -1,0 +1,308 @@
+"""The real server over raw loopback sockets: slow clients, framing, shutdown, body checks.
+
+Each test starts ``monsters serve`` as a user would (two workers where the
+transport matters) with short ``MONSTERS_*`` times, and talks bytes to it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.api.conftest import Server, serving
+
+HEAD_SECONDS = 1.0
+BODY_SECONDS = 1.5
+KEEP_ALIVE_SECONDS = 1
+MARGIN = 2.0
+"""Slack on every deadline: the machine is shared and may be slow."""
+STOP_MARGIN = 5.0
+"""Slack for stopping: the supervisor looks for signals twice a second, then the
+workers finish, and two interpreters exit."""
+
+QUICK = {
+    "MONSTERS_HEAD_SECONDS": str(HEAD_SECONDS),
+    "MONSTERS_BODY_SECONDS": str(BODY_SECONDS),
+    "MONSTERS_KEEP_ALIVE_SECONDS": str(KEEP_ALIVE_SECONDS),
+    "MONSTERS_CORS_ORIGINS": "http://front.test",
+}
+PROBLEM = "application/problem+json"
+SOLVE = b'{"task": "PB>=4, PY=0, B>R"}'
+
+
+@pytest.fixture(scope="module")
+def quick() -> Iterator[Server]:
+    """Two workers with second-long head, body and keep-alive times, CORS on."""
+    with serving(QUICK, workers=2) as server:
+        yield server
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One HTTP answer as read off the socket."""
+
+    status: int
+    headers: dict[str, str]
+    body: bytes
+
+    def json(self) -> Any:
+        return json.loads(self.body)
+
+
+def connect(server: Server) -> socket.socket:
+    return socket.create_connection(("127.0.0.1", server.port), timeout=5)
+
+
+def post_head(path: str, length: int, *extra: str) -> bytes:
+    lines = [f"POST {path} HTTP/1.1", "Host: 127.0.0.1", "Content-Type: application/json"]
+    lines += [f"Content-Length: {length}", *extra]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+def read_answer(sock: socket.socket, within: float) -> Answer:
+    """The next answer on ``sock``; fails if none has come ``within`` seconds."""
+    sock.settimeout(within)
+    data = b""
+    while b"\r\n\r\n" not in data:
+        chunk = sock.recv(65536)
+        assert chunk, f"closed without an answer after {data!r}"
+        data += chunk
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    length = int(headers.get("content-length", "0"))
+    while len(body) < length:
+        chunk = sock.recv(65536)
+        assert chunk, "closed inside the answer"
+        body += chunk
+    return Answer(int(status_line.split()[1]), headers, body[:length])
+
+
+def held(sock: socket.socket, within: float) -> float | None:
+    """Seconds until the server closes ``sock`` (reading and dropping any bytes), or None."""
+    start = time.monotonic()
+    while (left := within - (time.monotonic() - start)) > 0:
+        sock.settimeout(left)
+        try:
+            if not sock.recv(65536):
+                return time.monotonic() - start
+        except TimeoutError:
+            return None
+        except ConnectionResetError:
+            return time.monotonic() - start
+    return None
+
+
+def test_an_idle_connection_is_closed_after_the_head_time(quick: Server) -> None:
+    with connect(quick) as sock:
+        seconds = held(sock, HEAD_SECONDS + MARGIN)
+    assert seconds is not None and seconds >= HEAD_SECONDS * 0.5
+
+
+def test_a_head_sent_a_byte_at_a_time_is_cut_off(quick: Server) -> None:
+    with connect(quick) as sock:
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n")
+        start = time.monotonic()
+        closed = False
+        while time.monotonic() - start < HEAD_SECONDS + MARGIN:
+            try:
+                sock.sendall(b"X")  # one byte of a header that never ends
+            except (BrokenPipeError, ConnectionResetError):
+                closed = True
+                break
+            if held(sock, 0.2) is not None:
+                closed = True
+                break
+    assert closed, "a head that never ends kept its connection"
+
+
+def test_a_slow_body_answers_408_and_closes(quick: Server) -> None:
+    with connect(quick) as sock:
+        sock.sendall(post_head("/v1/manno/solve", len(SOLVE)) + SOLVE[:10])
+        start = time.monotonic()
+        answer = read_answer(sock, BODY_SECONDS + MARGIN)
+        assert time.monotonic() - start < BODY_SECONDS + MARGIN
+        assert answer.status == 408 and answer.headers["content-type"] == PROBLEM
+        assert answer.json()["status"] == 408
+        assert held(sock, MARGIN) is not None
+
+
+def test_an_early_answer_to_an_unread_body_closes_the_connection(quick: Server) -> None:
+    with connect(quick) as sock:
+        sock.sendall(post_head("/no/such/route", 1000) + b"x" * 10)
+        assert read_answer(sock, MARGIN).status == 404
+        assert held(sock, MARGIN) is not None, "the rest of the body was still awaited"
+
+
+def test_an_idle_keep_alive_connection_is_closed(quick: Server) -> None:
+    with connect(quick) as sock:
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+        assert read_answer(sock, MARGIN).status == 200
+        seconds = held(sock, KEEP_ALIVE_SECONDS + MARGIN)
+    assert seconds is not None
+
+
+def test_a_keep_alive_connection_serves_several_requests(quick: Server) -> None:
+    with connect(quick) as sock:
+        for _ in range(3):
+            sock.sendall(post_head("/v1/manno/solve", len(SOLVE)) + SOLVE)
+            answer = read_answer(sock, 10)
+            assert answer.status == 200, answer.body
+            assert answer.json()["arrangement"] == "000000000000001"
+
+
+def test_connections_past_the_limit_answer_503() -> None:
+    env = {"MONSTERS_MAX_CONNECTIONS": "3", "MONSTERS_HEAD_SECONDS": "30"}
+    with serving(env) as server:
+        idle = [connect(server) for _ in range(3)]
+        try:
+            time.sleep(0.3)  # the server has taken them in
+            with connect(server) as sock:
+                sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                assert read_answer(sock, MARGIN).status == 503
+        finally:
+            for sock in idle:
+                sock.close()
+        time.sleep(0.3)
+        with connect(server) as sock:
+            sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            assert read_answer(sock, MARGIN).status == 200
+
+
+def test_content_length_with_chunked_is_refused_and_closed(quick: Server) -> None:
+    smuggled = b"0\r\n\r\nGET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    with connect(quick) as sock:
+        head = post_head("/v1/manno/solve", len(smuggled), "Transfer-Encoding: chunked")
+        sock.sendall(head + smuggled)
+        answer = read_answer(sock, MARGIN)
+        assert answer.status == 400 and answer.headers["content-type"] == PROBLEM
+        assert "Transfer-Encoding" in answer.json()["detail"]
+        assert held(sock, MARGIN) is not None, "the connection stayed open"
+
+
+def test_a_malformed_request_is_a_problem(quick: Server) -> None:
+    with connect(quick) as sock:
+        sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nbad header line\r\n\r\n")
+        answer = read_answer(sock, MARGIN)
+        assert answer.status == 400 and answer.headers["content-type"] == PROBLEM
+        assert held(sock, MARGIN) is not None
+
+
+def test_a_body_too_large_passes_cors(quick: Server) -> None:
+    with connect(quick) as sock:
+        sock.sendall(post_head("/v1/manno/solve", 20_000, "Origin: http://front.test"))
+        answer = read_answer(sock, MARGIN)
+    assert answer.status == 413
+    assert answer.headers.get("access-control-allow-origin") == "http://front.test"
+
+
+def test_a_body_too_large_has_its_problem_type(quick: Server) -> None:
+    with connect(quick) as sock:
+        sock.sendall(post_head("/v1/manno/solve", 20_000))
+        answer = read_answer(sock, MARGIN)
+    assert answer.status == 413 and answer.headers["content-type"] == PROBLEM
+    assert answer.json()["type"] == "/problems/body-too-large"
+
+
+def test_deep_json_is_invalid_input_naming_the_column(quick: Server) -> None:
+    deep = b"[" * 1000 + b"]" * 1000
+    with connect(quick) as sock:
+        sock.sendall(post_head("/v1/manno/solve", len(deep), "Origin: http://front.test") + deep)
+        answer = read_answer(sock, MARGIN)
+    assert answer.status == 422 and answer.headers["content-type"] == PROBLEM
+    problem = answer.json()
+    assert problem["type"] == "/problems/invalid-input"
+    assert problem["errors"] == [
+        {"field": "", "message": "JSON nested deeper than 64 levels", "column": 65}
+    ]
+    assert answer.headers.get("access-control-allow-origin") == "http://front.test"
+
+
+def test_brackets_inside_strings_are_not_nesting(quick: Server) -> None:
+    body = json.dumps({"task": "[" * 1000}).encode()
+    with connect(quick) as sock:
+        sock.sendall(post_head("/v1/manno/solve", len(body)) + body)
+        answer = read_answer(sock, MARGIN)
+    assert (
+        answer.status == 422 and answer.json()["errors"][0]["field"] != ""
+    )  # the task, not the body
+
+
+def refused(server: Server) -> bool:
+    """Whether a new connection is refused (or reset before it is answered)."""
+    try:
+        with connect(server) as sock:
+            sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            sock.settimeout(0.5)
+            return not sock.recv(65536)
+    except (ConnectionRefusedError, ConnectionResetError, BrokenPipeError):
+        return True
+    except TimeoutError:
+        return False
+
+
+def stop_with_a_slow_client(grace: int, finish: bool) -> tuple[float, float, Answer | None]:
+    """Seconds until new connections are refused and until exit, after SIGTERM.
+
+    A slow client is sending a body when the signal comes; with ``finish`` it
+    then sends the rest, and its answer is returned.
+    """
+    env = {"MONSTERS_GRACE_SECONDS": str(grace), "MONSTERS_BODY_SECONDS": "60"}
+    with serving(env, workers=2) as server, connect(server) as slow:
+        slow.sendall(post_head("/v1/manno/solve", len(SOLVE)) + SOLVE[:10])
+        time.sleep(0.3)
+        start = time.monotonic()
+        server.process.send_signal(signal.SIGTERM)
+        while not refused(server):
+            assert time.monotonic() - start < STOP_MARGIN, "new connections still accepted"
+            time.sleep(0.05)
+        refused_after = time.monotonic() - start
+        answer = None
+        if finish:
+            slow.sendall(SOLVE[10:])
+            answer = read_answer(slow, grace + MARGIN)
+            assert held(slow, MARGIN) is not None, "kept open while stopping"
+        try:
+            server.process.wait(timeout=grace + 2 * STOP_MARGIN)
+        finally:
+            exited_after = time.monotonic() - start
+    return refused_after, exited_after, answer
+
+
+def test_shutdown_refuses_new_connections_and_finishes_in_flight() -> None:
+    refused_after, exited_after, answer = stop_with_a_slow_client(grace=8, finish=True)
+    assert refused_after < 3
+    assert answer is not None and answer.status == 200
+    assert exited_after < STOP_MARGIN  # well inside the grace: nothing was left to wait for
+
+
+def test_shutdown_gives_up_on_a_slow_client_after_the_grace() -> None:
+    refused_after, exited_after, _ = stop_with_a_slow_client(grace=2, finish=False)
+    assert refused_after < 3
+    assert exited_after < 2 + STOP_MARGIN
+
+
+def test_a_setting_that_does_not_read_is_one_line_and_exit_2() -> None:
+    monsters = str(Path(sys.executable).with_name("monsters"))
+    env = {**os.environ, "MONSTERS_MAX_BODY_BYTES": "lots"}
+    done = subprocess.run(
+        [monsters, "serve", "--port", "1"], env=env, capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines() == [
+        "error: MONSTERS_MAX_BODY_BYTES must be a whole number above 0, not 'lots'"
+    ]
