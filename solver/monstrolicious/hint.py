@@ -36,7 +36,15 @@ from dataclasses import dataclass
 from solver.errors import GameOverError, NotYourTurnError
 from solver.game import RankedMove
 from solver.monstrolicious import sim
-from solver.monstrolicious.infer import Counter, Slot, World, iter_worlds, slots, view_seed
+from solver.monstrolicious.infer import (
+    Counter,
+    Slot,
+    World,
+    fitting,
+    iter_worlds,
+    slots,
+    view_seed,
+)
 from solver.monstrolicious.rules import holds_lollipop, wins_battle
 from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value, label
 from solver.monstrolicious.view import HIDDEN, View
@@ -84,19 +92,20 @@ def hint(view: View, budget: float) -> list[RankedMove]:
     Raises:
         GameOverError: the game is over.
         NotYourTurnError: the decision is the other seat's.
+        NotationError: no arrangement of the opponent's unseen tiles fits the view.
     """
     if view.is_terminal():
         raise GameOverError("the game is over: there is no move to hint")
     if view.current != view.seat:
         raise NotYourTurnError(f"it is seat {view.current}'s turn, not seat {view.seat}'s")
     moves = view.legal_moves()
+    counter = fitting(view)
     if view.reveal_pending:
-        return _rank_reveals(view, moves)
-    return _rank_places(view, moves, budget)
+        return _rank_reveals(view, moves, counter)
+    return _rank_places(view, moves, counter, budget)
 
 
-def _rank_reveals(view: View, moves: list[Move]) -> list[RankedMove]:
-    counter = Counter(view)
+def _rank_reveals(view: View, moves: list[Move], counter: Counter) -> list[RankedMove]:
     counts = dict(zip(counter.slots, counter.counts(), strict=True))
     total = counter.total()
     ranked = []
@@ -172,10 +181,11 @@ def _orders(view: View, world: World, exact: bool, rng: random.Random) -> list[l
     return out
 
 
-def _rank_places(view: View, moves: list[Move], budget: float) -> list[RankedMove]:
+def _rank_places(
+    view: View, moves: list[Move], counter: Counter, budget: float
+) -> list[RankedMove]:
     seat, tile = view.seat, view.next_tile
     assert tile is not None
-    counter = Counter(view)
     worlds, exact = _worlds(view, counter, budget, len(moves))
     rng = random.Random(view_seed(view) ^ 1)
     tallies = [Tally() for _ in moves]

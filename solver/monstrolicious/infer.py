@@ -211,6 +211,18 @@ class Counter:
         return tuple(tiles)
 
 
+def fitting(view: View) -> Counter:
+    """The :class:`Counter` of a view some world fits.
+
+    Raises:
+        NotationError: no arrangement of the opponent's unseen tiles meets the bounds.
+    """
+    counter = Counter(view)
+    if counter.total() == 0:
+        raise NotationError("no arrangement of the opponent's tiles fits this view")
+    return counter
+
+
 def count_worlds(view: View) -> int:
     """How many worlds the view allows (exact)."""
     return Counter(view).total()
@@ -218,9 +230,7 @@ def count_worlds(view: View) -> int:
 
 def sample_worlds(view: View, n: int, rng: random.Random) -> list[World]:
     """``n`` worlds drawn uniformly (with repetition) from all the view allows."""
-    counter = Counter(view)
-    if counter.total() == 0:
-        raise NotationError("no arrangement of the opponent's tiles fits this view")
+    counter = fitting(view)
     return [_world(view, counter.sample(rng)) for _ in range(n)]
 
 
@@ -281,10 +291,8 @@ def infer(view: View, limit: int = DEFAULT_LIMIT) -> Json:
     Raises:
         NotationError: no world fits the view.
     """
-    counter = Counter(view)
+    counter = fitting(view)
     total = counter.total()
-    if total == 0:
-        raise NotationError("no arrangement of the opponent's tiles fits this view")
     listed = enumerate_worlds(view, limit)
     tiles: list[dict[str, Any]] = []
     for slot, counts in zip(counter.slots, counter.counts(), strict=True):
