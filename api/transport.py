@@ -212,6 +212,8 @@ class _Body:
     async def receive(self) -> Message:
         if self.refused:
             return {"type": "http.disconnect"}
+        if self.complete:  # the deadline is the body's; after it, the app may wait as it likes
+            return await self.outer_receive()
         message: Message | None = None
         with anyio.CancelScope(deadline=self.deadline):
             message = await self.outer_receive()

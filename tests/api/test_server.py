@@ -18,8 +18,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
+from fastapi.testclient import TestClient
+from starlette.types import Receive, Scope, Send
 
+from api.transport import BodyLimit
 from tests.api.conftest import Server, serving
 
 HEAD_SECONDS = 1.0
@@ -306,3 +310,16 @@ def test_a_setting_that_does_not_read_is_one_line_and_exit_2() -> None:
     assert done.stderr.strip().splitlines() == [
         "error: MONSTERS_MAX_BODY_BYTES must be a whole number above 0, not 'lots'"
     ]
+
+
+def test_the_body_deadline_ends_with_the_body() -> None:
+    async def listens_after_reading(scope: Scope, receive: Receive, send: Send) -> None:
+        await receive()  # the whole body
+        with anyio.move_on_after(0.6):
+            await receive()  # listening for the client to leave, past the body deadline
+        await send({"type": "http.response.start", "status": 200, "headers": []})
+        await send({"type": "http.response.body", "body": b"done"})
+
+    client = TestClient(BodyLimit(listens_after_reading, limit=100, seconds=0.2))
+    answer = client.post("/", content=b"{}", headers={"content-type": "application/json"})
+    assert (answer.status_code, answer.text) == (200, "done")
