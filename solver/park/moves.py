@@ -25,6 +25,8 @@ from solver.errors import NotationError
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area
 
 ACTIONS = ("token", "upgrade", "invite", "tourists", "pass")
+MAX_CLAIM = 3
+"""Most tourists one claim can name: the tourist track has three spaces."""
 _FIELDS = {
     "token": {"action"},
     "pass": {"action"},
@@ -58,20 +60,21 @@ class Move:
         if not isinstance(doc, Mapping):
             raise NotationError(f"move must be a JSON object, not {doc!r}")
         action = doc.get("action")
-        if action not in ACTIONS:
-            raise NotationError(f"move: unknown action {action!r} ({', '.join(ACTIONS)})")
+        if not isinstance(action, str) or action not in ACTIONS:
+            raise NotationError(f"move: unknown action {_short(action)} ({', '.join(ACTIONS)})")
         extra = sorted(set(doc) - _FIELDS[action])
         if extra:
-            raise NotationError(f"move: {action!r} takes no field {extra[0]!r}")
+            raise NotationError(f"move: {action!r} takes no field {_short(extra[0])}")
         area: Area | None = None
         if doc.get("area") is not None:
-            if doc["area"] not in [a.value for a in AREAS]:
-                raise NotationError(f"move: unknown area {doc['area']!r} (water, land, air)")
+            if not isinstance(doc["area"], str) or doc["area"] not in [a.value for a in AREAS]:
+                raise NotationError(f"move: unknown area {_short(doc['area'])} (water, land, air)")
             area = Area(doc["area"])
         if action == "upgrade":
-            if doc.get("kind") not in UPGRADE_KINDS:
+            kind = doc.get("kind")
+            if not isinstance(kind, str) or kind not in UPGRADE_KINDS:
                 raise NotationError(
-                    f"move: unknown upgrade {doc.get('kind')!r} ({', '.join(UPGRADE_KINDS)})"
+                    f"move: unknown upgrade {_short(kind)} ({', '.join(UPGRADE_KINDS)})"
                 )
             if area is None:
                 raise NotationError("move: an upgrade needs an 'area'")
@@ -79,12 +82,19 @@ class Move:
         if action == "invite":
             slot = doc.get("slot")
             if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot <= 4:
-                raise NotationError(f"move: 'slot' must be a track position 0-4, not {slot!r}")
+                raise NotationError(
+                    f"move: 'slot' must be a track position 0-4, not {_short(slot)}"
+                )
             return cls(action, slot=slot, area=area)
         if action == "tourists":
             names = doc.get("tourists", [])
             if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
                 raise NotationError("move: 'tourists' must be a list of tourist ids")
+            if len(names) > MAX_CLAIM:
+                raise NotationError(
+                    f"move: at most {MAX_CLAIM} tourists can come (the tourist track has "
+                    f"{MAX_CLAIM}), not {len(names)}"
+                )
             return cls(action, tourists=tuple(names))
         return cls(action)
 
@@ -109,3 +119,9 @@ class Move:
         if self.action == "tourists":
             return "invite " + (", ".join(self.tourists) or "no tourist")
         return "take a token" if self.action == "token" else "pass"
+
+
+def _short(value: object) -> str:
+    """``repr(value)``, cut short so a message never repeats a long input."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,30 @@
+"""Reading moves: bounded, and messages that never repeat a long input."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.errors import NotationError
+from solver.park.moves import Move
+
+
+def test_a_claim_names_at_most_the_three_tourists_of_the_track() -> None:
+    assert len(Move.from_json({"action": "tourists", "tourists": ["a", "b", "c"]}).tourists) == 3
+    with pytest.raises(NotationError, match="at most 3 tourists"):
+        Move.from_json({"action": "tourists", "tourists": ["land-4"] * 100_000})
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [
+        {"action": "x" * 100_000},
+        {"action": "upgrade", "kind": "y" * 100_000, "area": "air"},
+        {"action": "invite", "slot": "9" * 100_000},
+        {"action": "invite", "slot": 1, "area": "z" * 100_000},
+        {"action": "token", "w" * 100_000: 1},
+    ],
+)
+def test_a_bad_move_is_refused_in_a_short_message(doc: dict[str, object]) -> None:
+    with pytest.raises(NotationError) as caught:
+        Move.from_json(doc)
+    assert len(str(caught.value)) < 200
