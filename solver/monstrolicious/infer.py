@@ -144,22 +144,31 @@ class Counter:
         self.bounded = sorted(bounded, key=lambda i: sum(map(self.slots[i].allows, self.values)))
         self.free = [i for i in range(len(self.slots)) if i not in bounded]
         self.domains = [[v for v in self.values if self.slots[i].allows(v)] for i in self.bounded]
-        self._back: dict[tuple[int, int], int] = {}
         left = len(self.values) - len(self.bounded)
         self.free_ways = math.perm(left, len(self.free)) if left >= len(self.free) else 0
+        self._back = self._ways()
+
+    def _ways(self) -> list[dict[int, int]]:
+        """For every level, the used-value sets reachable there and their ways to finish:
+        a pass forward to find the sets, a pass back to count (no recursion)."""
+        reached: list[set[int]] = [{0}]
+        for domain in self.domains:
+            reached.append(
+                {used | 1 << v for used in reached[-1] for v in domain if not used >> v & 1}
+            )
+        ways: list[dict[int, int]] = [{} for _ in reached]
+        ways[-1] = dict.fromkeys(reached[-1], 1)
+        for level in reversed(range(len(self.domains))):
+            below = ways[level + 1]
+            ways[level] = {
+                used: sum(below[used | 1 << v] for v in self.domains[level] if not used >> v & 1)
+                for used in reached[level]
+            }
+        return ways
 
     def back(self, level: int, used: int) -> int:
         """Ways to give bounded slots ``level..`` values outside ``used`` (a bit set)."""
-        if level == len(self.bounded):
-            return 1
-        key = (level, used)
-        if key not in self._back:
-            self._back[key] = sum(
-                self.back(level + 1, used | 1 << v)
-                for v in self.domains[level]
-                if not used >> v & 1
-            )
-        return self._back[key]
+        return self._back[level].get(used, 0)
 
     def total(self) -> int:
         """Number of worlds."""
