@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 import typer
 from rich.console import Console
@@ -21,6 +22,7 @@ from api.render.manno import picture
 from api.render.stats import catalogue_stats, stats_picture
 from api.terminal import SvgOption, print_json, write_svg
 from solver.errors import MonsterError
+from solver.jsonio import read_json
 from solver.manno.engines import ENGINE_NAMES
 from solver.manno.kinds import GROUPS, KINDS, Kind
 from solver.manno.tokens import Arrangement, TokenSet, load_tokens, standard_tokens
@@ -66,7 +68,7 @@ def solve(
     if batch:
         if task is not None:
             raise fail("give either TASK or --batch, not both")
-        if run_batch(sys.stdin, sys.stdout, engine, tokens):
+        if run_batch(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, engine, tokens):
             raise typer.Exit(EXIT_BAD_INPUT)
         return
     if task is None:
@@ -104,35 +106,69 @@ def _turns(numbers: list[int], start: Arrangement, tokens: TokenSet) -> Text:
     return text
 
 
-def run_batch(lines: TextIO, out: TextIO, engine: str, tokens: TokenSet) -> bool:
+MAX_LINE = 10_000
+"""The longest batch line read, in bytes (a task and an arrangement need a few hundred)."""
+BATCH_FIELDS = ("task", "from")
+
+
+def _readline(stream: BinaryIO | TextIO, size: int) -> bytes:
+    """At most ``size`` more of the current line, as bytes (text streams are encoded)."""
+    line = stream.readline(size)
+    return line.encode("utf-8", "surrogateescape") if isinstance(line, str) else line
+
+
+def batch_lines(stream: BinaryIO | TextIO, limit: int = MAX_LINE) -> Iterator[bytes | None]:
+    """Each line of ``stream`` (without its line ending), or None for a line over ``limit``
+    bytes, which is skipped to its end without being kept."""
+    while line := _readline(stream, limit + 1):
+        if len(line) > limit and not line.endswith(b"\n"):
+            while (rest := _readline(stream, limit)) and not rest.endswith(b"\n"):
+                pass
+            yield None
+        else:
+            yield line.rstrip(b"\r\n")
+
+
+def _batch_request(data: bytes | None) -> tuple[str, str | None]:
+    """The task and start arrangement of one batch line.
+
+    Raises:
+        MonsterError: the line is too long, not JSON, or not ``{"task", "from"?}``.
+    """
+    if data is None:
+        raise MonsterError(f"the line is longer than {MAX_LINE:,} bytes")
+    request = read_json(data, "JSON")
+    if not isinstance(request, dict) or not isinstance(request.get("task"), str):
+        raise MonsterError('each line must be an object with a "task" string')
+    unknown = sorted(set(request) - set(BATCH_FIELDS))
+    if unknown:
+        raise MonsterError(f'unknown field {unknown[0][:40]!r}: a line holds "task" and "from"')
+    start = request.get("from")
+    if start is not None and not isinstance(start, str):
+        raise MonsterError('"from" must be a string of 0 and 1')
+    return request["task"], start
+
+
+def run_batch(lines: BinaryIO | TextIO, out: TextIO, engine: str, tokens: TokenSet) -> bool:
     """Solve one JSON line after another, answering each in order.
 
-    A bad line answers ``{"error": ..., "line": n}`` and the rest go on.
+    A bad line, whatever it holds, answers ``{"error": ..., "line": n}`` in its
+    place and the rest go on; blank lines are skipped (and counted).
 
     Returns:
         Whether any line was bad.
     """
     bad = False
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
+    for number, data in enumerate(batch_lines(lines), start=1):
+        if data is not None and not data.strip():
             continue
         try:
-            request = json.loads(line)
-            if not isinstance(request, dict) or not isinstance(request.get("task"), str):
-                raise MonsterError('each line must be an object with a "task" string')
-            start = request.get("from")
-            if start is not None and not isinstance(start, str):
-                raise MonsterError('"from" must be a string of 0 and 1')
-            answer = manno_service.solve(request["task"], start, engine, tokens)
-        except json.JSONDecodeError as err:
-            answer, bad = (
-                {"error": f"not JSON: {err.msg} at column {err.colno}", "line": number},
-                True,
-            )
+            task, start = _batch_request(data)
+            answer = manno_service.solve(task, start, engine, tokens)
         except MonsterError as err:
             answer, bad = {"error": str(err), "line": number}, True
         out.write(json.dumps(answer) + "\n")
-    out.flush()
+        out.flush()
     return bad
 
 

@@ -6,6 +6,7 @@ this module is imported, as ``api.cli`` does.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import typer
@@ -131,10 +132,10 @@ def deal(
     as_json: bool = JsonOption,
 ) -> None:
     """Deal the 9 rounds of each draw pile (one pile per level given)."""
-    try:
-        wanted = [int(part) for part in levels.split(",") if part.strip()]
-    except ValueError:
-        raise fail(f"--levels must be numbers separated by commas, not {levels!r}") from None
+    parts = [part.strip() for part in levels.split(",") if part.strip()]
+    if not all(re.fullmatch("[0-9]{1,3}", part) for part in parts):
+        raise fail(f"--levels must be numbers 0-9 separated by commas, not {levels[:40]!r}")
+    wanted = [int(part) for part in parts]
     piles = deal_piles(wanted, seed)
     if as_json:
         print_json({"piles": [p.to_json() for p in piles]})

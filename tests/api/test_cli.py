@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -150,3 +152,72 @@ def test_bad_input_is_one_line_and_exit_two(args: list[str], message: str, cli: 
     assert out == ""
     assert err.count("\n") == 1 and err.startswith("error: ") and message in err
     assert "Traceback" not in err
+
+
+# through the real console script: hostile input never stops a batch nor prints a traceback
+
+MONSTERS = str(Path(sys.executable).with_name("monsters"))
+GOOD = b'{"task": "PB>=4, PY=0, B>R"}\n'
+
+
+def monsters(args: list[str], stdin: bytes = b"") -> subprocess.CompletedProcess[bytes]:
+    """``monsters ARGS`` as a separate process, as a shell runs it."""
+    return subprocess.run([MONSTERS, *args], input=stdin, capture_output=True, timeout=300)
+
+
+def test_a_bad_batch_line_never_stops_the_batch() -> None:
+    lines = [
+        GOOD,
+        b"[" * 1000 + b"]" * 1000 + b"\n",  # nested far deeper than any request
+        GOOD,
+        b"\xff\xfe\x00 binary \x80junk\n",  # not UTF-8
+        GOOD,
+        b'{"task": "' + b"PB>=1, " * 150_000 + b'"}\n',  # a line of about 1 MB
+        GOOD,
+        b'{"task": "PB>=1", "from": 7}\n',
+        b'{"task": "PB>=1", "colour": "red"}\n',
+        b'["PB>=1"]\n',
+        b'{"task": "PB>=1", "from": "' + b"0" * 100_000 + b'"}\r\n',
+        GOOD.rstrip(),  # the last line needs no newline
+    ]
+    done = monsters(["manno", "solve", "--batch"], b"".join(lines))
+    assert done.returncode == 2 and done.stderr == b""
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(answers) == len(lines)
+    for number, (line, answer) in enumerate(zip(lines, answers, strict=True), start=1):
+        if line.strip() == GOOD.strip():
+            assert answer["flip"] == [15] and set(answer) == CONTRACT_KEYS
+        else:
+            assert set(answer) == {"error", "line"} and answer["line"] == number
+            assert len(answer["error"]) < 200, answer
+    errors = [a.get("error", "") for a in answers]
+    assert "nested deeper than 64 levels" in errors[1]
+    assert "not UTF-8" in errors[3]
+    assert "longer than" in errors[5]
+    assert errors[7] == '"from" must be a string of 0 and 1'
+    assert "'colour'" in errors[8]
+    assert "object" in errors[9]
+    assert "longer than" in errors[10]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["manno", "solve", "PB>=" + "9" * 50_000], "longer than 2,000 characters"),
+        (["manno", "solve", "PB>=4, " * 5_000], "longer than 2,000 characters"),
+        (["manno", "solve", "PB>=\udcff"], "unexpected"),
+        (["manno", "grade", "PB>=\u0664"], "is not a digit"),
+        (["manno", "solve", "PB>=1", "--from", "0" * 200], "more than 15 tokens"),
+        (["manno", "deal", "--levels", "\u0661,\u0664"], "--levels"),
+        (["manno", "solve", "PB>=1", "--tokens", "/"], "cannot read token set"),
+        (["manno", "verify", "/dev/zero"], "larger than 1,000,000 bytes"),
+        (["manno", "show", "0" * 15, "--tokens", "/etc/hostname"], "not valid TOML"),
+        (["manno", "hint", "PB>=1", ZERO, "--level", "1e3"], "--level"),
+    ],
+)
+def test_hostile_arguments_are_one_line_and_exit_two(args: list[str], message: str) -> None:
+    done = monsters(args)
+    err = done.stderr.decode("utf-8", "replace")
+    assert done.returncode == 2 and done.stdout == b""
+    assert err.startswith("error: ") and err.count("\n") == 1 and message in err
+    assert "Traceback" not in err and len(err) < 300
