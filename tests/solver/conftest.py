@@ -62,7 +62,43 @@ class Pile:
         return {"taken": list(self.taken), "left": self.left, "turn": self.turn, "last": self.last}
 
     def view(self, seat: int) -> Json:
-        return self.to_json()
+        return PileView(self, seat).to_json()
+
+
+@dataclass(frozen=True)
+class PileView:
+    """Nothing is hidden in Pile: a view is the state and whose view it is."""
+
+    pile: Pile
+    seat: int
+
+    @property
+    def players(self) -> int:
+        return self.pile.players
+
+    @property
+    def to_move(self) -> int | None:
+        return self.pile.to_move
+
+    def legal_moves(self) -> tuple[int, ...]:
+        return self.pile.legal_moves() if self.seat == self.to_move else ()
+
+    def check(self, move: int) -> None:
+        if self.seat != self.to_move:
+            raise IllegalMoveError(f"it is not seat {self.seat}'s turn")
+        self.pile.apply(move)
+
+    def is_terminal(self) -> bool:
+        return self.pile.is_terminal()
+
+    def scores(self) -> tuple[Score, ...]:
+        return self.pile.scores()
+
+    def winners(self) -> tuple[int, ...]:
+        return self.pile.winners()
+
+    def to_json(self) -> Json:
+        return {**self.pile.to_json(), "view_of": self.seat}
 
 
 def _new(players: int, seed: int, settings: Mapping[str, Any] | None) -> Pile:
@@ -87,10 +123,15 @@ class Fixed:
         return min(self.take, state.left)
 
 
-def _hint(state: Pile, seat: int, budget: float) -> list[RankedMove]:
+def _view_from_json(doc: Mapping[str, Any]) -> PileView:
+    return PileView(_from_json(doc), int(doc["view_of"]))
+
+
+def _hint(view: PileView, budget: float) -> list[RankedMove]:
+    left = view.pile.left
     ranked = [
-        RankedMove({"take": m}, m + (3 if m == state.left else 0), f"take {m}")
-        for m in state.legal_moves()
+        RankedMove({"take": m}, m + (3 if m == left else 0), f"take {m}")
+        for m in view.legal_moves()
     ]
     return sorted(ranked, key=lambda r: -r.value)
 
@@ -100,7 +141,7 @@ class Hinted:
     name: str = "hint"
 
     def choose(self, state: Pile) -> int:
-        best: int = _hint(state, state.turn, 0.1)[0].move["take"]
+        best: int = _hint(PileView(state, state.turn), 0.1)[0].move["take"]
         return best
 
 
@@ -112,9 +153,12 @@ TOY = Game(
     default_players=2,
     new=_new,
     from_json=_from_json,
+    view=PileView,
+    view_from_json=_view_from_json,
     move_from_json=lambda doc: int(doc["take"]),
     move_to_json=lambda move: {"take": move},
     hint=_hint,
+    redeal=lambda state, seat, seed: state,
     players={
         "first": lambda seed: Fixed("first", 2),
         "second": lambda seed: Fixed("second", 1),
