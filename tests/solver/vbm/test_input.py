@@ -1,0 +1,239 @@
+"""Hostile states: every fault is a NotationError naming its JSON path, never a crash;
+decks are named, never read from a path a request gives."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import json
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from api.render.vbm import render
+from solver.errors import MonsterError, NotationError, UnknownDeckError
+from solver.files import MAX_FILE_BYTES, allow_files
+from solver.vbm import GAME
+from solver.vbm.setup import new_state
+from solver.vbm.state import State
+from solver.vbm.view import View
+
+Doc = dict[str, Any]
+PER_SEAT = ("offers", "explorers", "areas", "hands", "pending", "tokens", "portals")
+
+
+def drafted(players: int = 4, steps: int = 6, settings: dict[str, str] | None = None) -> State:
+    """A game ``steps`` decisions past the explorers (first legal move each time)."""
+    state = new_state(players, 3, settings)
+    while state.phase == "explorer":
+        state = state.apply(state.legal_moves()[0])
+    for _ in range(steps):
+        state = state.apply(state.legal_moves()[-1])
+    return state
+
+
+def seats(doc: Doc, players: int) -> Doc:
+    """``doc`` cut or stretched to ``players`` seats (per-seat lists included)."""
+    out = copy.deepcopy(doc)
+    out["players"] = players
+    for key in (*PER_SEAT, "passed", "seen"):
+        if out[key]:
+            out[key] = (out[key] * players)[:players]
+    return out
+
+
+def placed(doc: Doc, area: list[list[Any]]) -> Doc:
+    out = copy.deepcopy(doc)
+    out["areas"][0] = area
+    return out
+
+
+TWO = new_state(2, 5).to_json()
+ROWS = drafted(2, 3).to_json()
+TEAM = drafted(4, 6).to_json()
+CARD = TEAM["pile"][0]
+
+
+def _set(doc: Doc, **changes: Any) -> Doc:
+    return {**copy.deepcopy(doc), **changes}
+
+
+def _pass9(doc: Doc) -> Doc:
+    out = copy.deepcopy(doc)
+    first = out["first"]
+    out["pending"][first]["pass"] = 9
+    return out
+
+
+def _token(doc: Doc, value: int) -> Doc:
+    out = copy.deepcopy(doc)
+    out["tokens"][0] = [value]
+    return out
+
+
+def _twice(doc: Doc) -> Doc:
+    out = copy.deepcopy(doc)
+    out["pile"][1] = out["hands"][0][0]
+    return out
+
+
+def _all_chosen(doc: Doc) -> Doc:
+    return _set(doc, explorers=[offer[0] for offer in doc["offers"]])
+
+
+CASES: list[tuple[str, Callable[[], Doc], str]] = [
+    ("one player", lambda: seats(TWO, 1), "players"),
+    ("no player", lambda: seats(TWO, 0), "players"),
+    ("eight players", lambda: seats(TEAM, 8), "players"),
+    ("a 3-player team game", lambda: seats(TEAM, 3), "mode"),
+    ("the row draft for 4", lambda: seats(_set(ROWS, mode="rows"), 4), "mode"),
+    ("every explorer chosen in the explorer phase", lambda: _all_chosen(TWO), "explorers"),
+    (
+        "an area of 600 cards",
+        lambda: placed(TEAM, [[0, k + 1, CARD] for k in range(600)]),
+        "areas[0]",
+    ),
+    ("a card far away", lambda: placed(ROWS, [[0, 78_000_000_000, CARD]]), "areas[0][0][1]"),
+    ("a card in two places", lambda: _twice(TEAM), "pile[1]"),
+    (
+        "two cards on one cell",
+        lambda: placed(TEAM, [[0, 1, CARD], [0, 1, TEAM["pile"][1]]]),
+        "pile[0]",
+    ),
+    ("first: 9", lambda: _set(TEAM, first=9), "first"),
+    ("first: another seat", lambda: _set(TEAM, first=3), "first"),
+    ("pass: 9", lambda: _pass9(TEAM), f"pending[{TEAM['first']}].pass"),
+    ("mission side 7", lambda: _set(TEAM, sides=[7, 0, 0, 0, 0]), "sides[0]"),
+    ("a negative token", lambda: _token(TEAM, -5), "tokens[0][0]"),
+    ("a token no mission gives", lambda: _token(TEAM, 3), "tokens[0][0]"),
+    ("a token without a mission", lambda: _token(TEAM, 10), "tokens[0]"),
+    ("another game", lambda: _set(TEAM, game="park"), "game"),
+    ("to_move of another seat", lambda: _set(TEAM, to_move=(TEAM["to_move"] + 1) % 4), "to_move"),
+    (
+        "a hand too big",
+        lambda: _set(
+            TEAM, hands=[[*TEAM["hands"][0], CARD], *TEAM["hands"][1:]], pile=TEAM["pile"][1:]
+        ),
+        "hands[0]",
+    ),
+    ("a turn past the round", lambda: _set(TEAM, turn=9), "turn"),
+    ("a round past the game", lambda: _set(TEAM, round=2), "round"),
+    ("a missing card", lambda: _set(TEAM, pile=TEAM["pile"][1:]), "pile"),
+    ("an unknown card", lambda: _set(TEAM, pile=["NOPE", *TEAM["pile"][1:]]), "pile[0]"),
+    (
+        "an Explorer not dealt",
+        lambda: _set(TEAM, explorers=["E99", *TEAM["explorers"][1:]]),
+        "explorers[0]",
+    ),
+    ("an unknown field", lambda: _set(TEAM, colour="red"), "colour"),
+    ("a missing field", lambda: {k: v for k, v in TEAM.items() if k != "pile"}, "pile"),
+    ("areas not a list", lambda: _set(TEAM, areas="x"), "areas"),
+    ("a claim not made", lambda: _set(TEAM, claimed=[["personal", 0, 0]]), "claimed"),
+    ("a pyramid refilled", lambda: _set(TEAM, pyramids=[[10, 10, 10]] * 5), "pyramids[0]"),
+    ("a portal not completed", lambda: _set(TEAM, portals=[[[1, 1]], [], [], []]), "portals[0][0]"),
+    ("portal tiles out of thin air", lambda: _set(TEAM, portal_left=2), "portal_left"),
+    ("a seed of 200 digits", lambda: _set(TEAM, seed=10**200), "seed"),
+    ("a boolean for a number", lambda: _set(TEAM, turn=True), "turn"),
+]
+
+
+@pytest.mark.parametrize(("finding", "make", "path"), CASES, ids=[c[0] for c in CASES])
+def test_a_bad_state_is_refused_at_its_path(
+    finding: str, make: Callable[[], Doc], path: str
+) -> None:
+    with pytest.raises(NotationError) as err:
+        GAME.from_json(make())
+    assert err.value.path == path, (finding, str(err.value))
+    assert "Traceback" not in str(err.value) and "index" not in str(err.value)
+
+
+def test_a_request_names_only_built_in_decks() -> None:
+    for name in ("/etc/passwd", "/no/such/file.toml", "../deck.toml"):
+        with pytest.raises(UnknownDeckError) as err:
+            GAME.from_json(_set(TEAM, deck=name))
+        assert err.value.path == "deck"
+        assert str(err.value) == f"deck: unknown deck {name!r}: the built-in decks are standard"
+    with pytest.raises(UnknownDeckError):
+        new_state(2, 1, {"deck": "/etc/passwd"})
+
+
+def test_the_command_line_may_name_a_deck_file_read_with_a_size_limit(tmp_path: Path) -> None:
+    from solver.vbm import cards
+
+    text = (Path(cards.__file__).parent / "data" / "deck.toml").read_text("utf-8")
+    names = []
+    for k in range(cards.DECK_FILES_KEPT + 2):
+        path = tmp_path / f"deck{k}.toml"
+        path.write_text(text, encoding="utf-8")
+        names.append(str(path))
+    with allow_files():
+        for name in names:
+            state = new_state(2, 1, {"deck": name})
+            assert GAME.from_json(state.to_json()) == state and state.deck_name == name
+        assert len(cards._deck_files) <= cards.DECK_FILES_KEPT
+        big = tmp_path / "big.toml"
+        big.write_text("#" * (MAX_FILE_BYTES + 1), encoding="utf-8")
+        with pytest.raises(UnknownDeckError, match="larger than"):
+            cards.deck_named(str(big))
+    with pytest.raises(UnknownDeckError):  # read once on the command line, still refused here
+        cards.deck_named(names[-1])
+
+
+def mutate(doc: Any, rng: random.Random) -> Any:
+    """One random change deep in ``doc``: a number, a card, an entry dropped or doubled."""
+    if isinstance(doc, dict) and doc:
+        key = rng.choice(sorted(doc))
+        return {**doc, key: mutate(doc[key], rng)}
+    if isinstance(doc, list) and doc and rng.random() < 0.8:
+        k = rng.randrange(len(doc))
+        choice = rng.random()
+        if choice < 0.6:
+            return [*doc[:k], mutate(doc[k], rng), *doc[k + 1 :]]
+        if choice < 0.8:
+            return doc[:k] + doc[k + 1 :]
+        return [*doc, doc[k]]
+    return rng.choice([0, 1, -1, 2, 9, 10**9, None, "W01", "E01", [], {}, True, 0.5, [0, 1, "W01"]])
+
+
+def every_answer(state: State) -> None:
+    """Ask a state everything a caller can."""
+    state.legal_moves()
+    state.scores()
+    state.winners()
+    for seat in range(state.players):
+        view = GAME.view(state, seat)
+        assert GAME.view_from_json(view.to_json()) == view
+        view_answers(view)
+
+
+def view_answers(view: View) -> None:
+    """Ask a view everything a caller can."""
+    render(view)
+    view.scores()
+    view.winners()
+    for move in view.legal_moves()[:3]:
+        GAME.validate(view, GAME.move_to_json(move))
+    if view.to_move == view.seat and not view.is_terminal():
+        GAME.hint(view, 0.02)
+
+
+def test_mutated_states_and_views_are_refused_or_answered_never_crash() -> None:
+    rng = random.Random(11)
+    states = [TWO, ROWS, TEAM, drafted(5, 12).to_json(), drafted(6, 40).to_json()]
+    states.append(drafted(3, 4, {"mode": "free"}).to_json())
+    views = [GAME.view(GAME.from_json(doc), seat).to_json() for doc in states for seat in (0, 1)]
+    accepted = 0
+    for k in range(600):
+        doc = json.loads(json.dumps(mutate(rng.choice(states if k % 2 else views), rng)))
+        try:
+            read = GAME.read(doc)
+        except NotationError as err:
+            assert err.path, str(err)
+            continue
+        with contextlib.suppress(MonsterError):
+            every_answer(read) if isinstance(read, State) else view_answers(read)
+        accepted += 1
+    assert accepted > 20
