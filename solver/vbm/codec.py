@@ -27,25 +27,21 @@ from typing import Any
 
 from solver.errors import NotationError
 from solver.game import Json
-from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import (
     SEED_LIMIT,
+    Common,
+    per_seat_ids,
     read_game,
     read_ids,
     read_int,
     read_ints,
-    read_list,
     read_object,
-    read_str,
 )
-from solver.vbm.invariants import MAX_AREA, check_state
-from solver.vbm.moves import Move, move_from_json, move_to_json
-from solver.vbm.rules import Area
-from solver.vbm.setup import MAX_PLAYERS, MIN_PLAYERS, MODES, mode_fault
+from solver.vbm.invariants import check_state
+from solver.vbm.moves import move_to_json
 from solver.vbm.state import HAND, State
 from solver.vbm.view import View, hidden_discards
 
-PHASES = ("explorer", "draft", "rows", "over")
 STATE_KEYS = (
     "game",
     "players",
@@ -83,8 +79,6 @@ VIEW_KEYS = (
     "hand",
     "hand_sizes",
 )
-#: Most turns a game has (the row draft's 20) and most rows open at once.
-MAX_TURN, MAX_ROWS = 20, 2
 
 
 def state_to_json(state: State) -> Json:
@@ -120,144 +114,6 @@ def state_to_json(state: State) -> Json:
     }
 
 
-class _Common:
-    """The fields a state and a view share, read and bounded."""
-
-    def __init__(self, doc: Mapping[str, Any]) -> None:
-        self.players = read_int(doc["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
-        players = self.players
-        self.mode = read_str(doc["mode"], "mode", MODES)
-        fault = mode_fault(players, self.mode)
-        if fault:
-            raise NotationError(fault, path="mode")
-        deck_name = read_str(doc["deck"], "deck")
-        self.deck: Deck = deck_named(deck_name)
-        deck = self.deck
-        self.sides = read_ints(doc["sides"], "sides", len(deck.missions), 0, 1)
-        if len(self.sides) != len(deck.missions):
-            raise NotationError(
-                f"needs one side (0 or 1) for each of the {len(deck.missions)} mission tiles",
-                path="sides",
-            )
-        self.phase = read_str(doc["phase"], "phase", PHASES)
-        self.round = read_int(doc["round"], "round", 0, 2)
-        self.turn = read_int(doc["turn"], "turn", 0, MAX_TURN)
-        self.first = read_int(doc["first"], "first", 0, MAX_PLAYERS)
-        cards, most = deck.by_id, len(deck.cards)
-        explorers = {e.id: e for e in deck.explorers}
-        self.explorers = tuple(
-            None if e is None else read_ids([e], f"explorers[{s}]", explorers, 1, "Explorer")[0]
-            for s, e in enumerate(read_list(doc["explorers"], "explorers", players, players))
-        )
-        self.areas = tuple(
-            _area(area, f"areas[{s}]", cards)
-            for s, area in enumerate(read_list(doc["areas"], "areas", players, players))
-        )
-        self.pending = tuple(
-            _pending(p, f"pending[{s}]")
-            for s, p in enumerate(read_list(doc["pending"], "pending", players, players))
-        )
-        self.rows = tuple(
-            read_ids(r, f"rows[{k}]", cards, 2 * players, "card")
-            for k, r in enumerate(read_list(doc["rows"], "rows", MAX_ROWS))
-        )
-        self.live = read_ids(doc["live"], "live", cards, 2 * players, "card")
-        values = {v for tile in deck.missions for side in tile for v in side.rewards}
-        top = max(values, default=0)
-        self.tokens = tuple(
-            _tokens(t, f"tokens[{s}]", 2 * len(deck.missions), values, top)
-            for s, t in enumerate(read_list(doc["tokens"], "tokens", players, players))
-        )
-        piles = read_list(doc["pyramids"], "pyramids", len(deck.missions), len(deck.missions))
-        self.pyramids = tuple(
-            read_ints(
-                p,
-                f"pyramids[{k}]",
-                len(max(deck.missions[k], key=lambda s: len(s.rewards)).rewards),
-                0,
-                top,
-            )
-            for k, p in enumerate(piles)
-        )
-        self.claimed = _claims(doc["claimed"], players, len(deck.missions))
-        self.portals = tuple(
-            _points(p, f"portals[{s}]", deck.portal_tiles)
-            for s, p in enumerate(read_list(doc["portals"], "portals", players, players))
-        )
-        self.portal_left = read_int(doc["portal_left"], "portal_left", 0, deck.portal_tiles)
-        self.discards = read_ids(doc["discards"], "discards", cards, most, "card")
-        self.to_move = doc["to_move"]
-
-
-def _area(value: Any, path: str, cards: Mapping[str, Any]) -> Area:
-    out = []
-    for k, item in enumerate(read_list(value, path, MAX_AREA)):
-        where = f"{path}[{k}]"
-        place = read_list(item, where, 3, 3)
-        r = read_int(place[0], f"{where}[0]", -MAX_AREA, MAX_AREA)
-        c = read_int(place[1], f"{where}[1]", -MAX_AREA, MAX_AREA)
-        out.append((r, c, read_ids(place[2:], where, cards, 1, "card")[0]))
-    return tuple(out)
-
-
-def _pending(value: Any, path: str) -> Move | None:
-    if value is None:
-        return None
-    if isinstance(value, Mapping) and "card" not in value and set(value) <= {"pass"}:
-        target = value.get("pass")
-        return Move(
-            pass_to=None if target is None else read_int(target, f"{path}.pass", 0, MAX_PLAYERS - 1)
-        )
-    try:
-        return move_from_json(value)
-    except NotationError as err:
-        raise NotationError(err.message, path=path) from None
-
-
-def _tokens(value: Any, path: str, most: int, values: set[int], top: int) -> tuple[int, ...]:
-    tokens = read_ints(value, path, most, 1, top)
-    for k, v in enumerate(tokens):
-        if v not in values:
-            raise NotationError(f"no Reward Mission token is worth {v}", path=f"{path}[{k}]")
-    return tokens
-
-
-def _claims(value: Any, players: int, tiles: int) -> frozenset[tuple[str, int, int]]:
-    out: set[tuple[str, int, int]] = set()
-    for k, item in enumerate(read_list(value, "claimed", 2 * players * tiles)):
-        where = f"claimed[{k}]"
-        claim = read_list(item, where, 3, 3)
-        kind = read_str(claim[0], f"{where}[0]", ("personal", "team"))
-        who = read_int(claim[1], f"{where}[1]", 0, players - 1)
-        tile = read_int(claim[2], f"{where}[2]", 0, tiles - 1)
-        if (kind, who, tile) in out:
-            raise NotationError("a mission is claimed twice", path=where)
-        out.add((kind, who, tile))
-    return frozenset(out)
-
-
-def _points(value: Any, path: str, most: int) -> tuple[Pos, ...]:
-    out = []
-    for k, item in enumerate(read_list(value, path, most)):
-        point = read_list(item, f"{path}[{k}]", 2, 2)
-        out.append(
-            (
-                read_int(point[0], f"{path}[{k}][0]", -MAX_AREA, MAX_AREA + 1),
-                read_int(point[1], f"{path}[{k}][1]", -MAX_AREA, MAX_AREA + 1),
-            )
-        )
-    return tuple(out)
-
-
-def _per_seat_ids(
-    value: Any, path: str, players: int, known: Mapping[str, Any], most: int, what: str
-) -> tuple[tuple[str, ...], ...]:
-    return tuple(
-        read_ids(v, f"{path}[{s}]", known, most, what)
-        for s, v in enumerate(read_list(value, path, players, players))
-    )
-
-
 def state_from_json(doc: Mapping[str, Any]) -> State:
     """Read :func:`state_to_json` output, checking every invariant the rules imply.
 
@@ -269,7 +125,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
         raise NotationError("this is a seat's view, not a full state", path="view_of")
     doc = read_object(doc, STATE_KEYS, "Very Big Monster state")
     read_game(doc, "state")
-    common = _Common(doc)
+    common = Common(doc)
     players, deck = common.players, common.deck
     explorers = {e.id: e for e in deck.explorers}
     draft = common.mode != "rows"
@@ -283,10 +139,10 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
         round=common.round,
         turn=common.turn,
         first=common.first,
-        offers=_per_seat_ids(doc["offers"], "offers", players, explorers, 2, "Explorer"),
+        offers=per_seat_ids(doc["offers"], "offers", players, explorers, 2, "Explorer"),
         explorers=common.explorers,
         areas=common.areas,
-        hands=_per_seat_ids(doc["hands"], "hands", players, deck.by_id, HAND, "card"),
+        hands=per_seat_ids(doc["hands"], "hands", players, deck.by_id, HAND, "card"),
         pending=common.pending,
         pile=read_ids(doc["pile"], "pile", deck.by_id, len(deck.cards), "card"),
         rows=common.rows,
@@ -297,10 +153,10 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
         portals=common.portals,
         portal_left=common.portal_left,
         discards=common.discards,
-        passed=_per_seat_ids(
+        passed=per_seat_ids(
             doc["passed"], "passed", players if draft else 0, deck.by_id, players * HAND, "card"
         ),
-        seen=_per_seat_ids(
+        seen=per_seat_ids(
             doc["seen"], "seen", players if draft else 0, deck.by_id, 2 * players, "card"
         ),
     )
@@ -320,7 +176,7 @@ def view_from_json(doc: Mapping[str, Any]) -> View:
     """
     doc = read_object(doc, VIEW_KEYS, "Very Big Monster view")
     read_game(doc, "view")
-    common = _Common(doc)
+    common = Common(doc)
     players, deck = common.players, common.deck
     seat = read_int(doc["view_of"], "view_of", 0, players - 1)
     explorers = {e.id: e for e in deck.explorers}

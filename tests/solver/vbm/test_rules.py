@@ -160,3 +160,11 @@ def test_reading_card_by_card_agrees_with_reading_whole_areas() -> None:
             for area in state.areas:
                 assert tally(state.deck_name, area) == analyse(state.deck, area)
             state = state.apply(rng.choice(state.legal_moves()))
+
+
+def test_a_long_area_is_read_without_recursion() -> None:
+    from solver.vbm.state import reading, tally
+
+    area = tuple((0, k + 1, "W05") for k in range(3000))
+    assert tally("standard", area).counts["water"] == 3000
+    assert len(reading("standard", area[:-1]).cells) == 2999
