@@ -13,11 +13,14 @@ True
 'parks[0].water[2]: a land monster cannot live in the water'
 >>> json_pointer("parks[0].water[2]")
 '/parks/0/water/2'
+>>> quoted([[[[[[[[1]]]]]]]]), quoted("x" * 100)
+('[[[[[[...]]]]]]', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxx'")
 """
 
 from __future__ import annotations
 
 import re
+import reprlib
 
 
 class MonsterError(ValueError):
@@ -43,6 +46,17 @@ class NotationError(MonsterError):
 
 class UnknownDeckError(NotationError):
     """A deck named that is not one of the built-in decks (a request never names a file)."""
+
+
+_QUOTE = reprlib.Repr()
+_QUOTE.maxlevel, _QUOTE.maxstring, _QUOTE.maxother = 6, 40, 40
+_QUOTE.maxlist = _QUOTE.maxdict = _QUOTE.maxtuple = _QUOTE.maxset = 6
+
+
+def quoted(value: object) -> str:
+    """A short ``repr`` of input for a message: bounded in length and in nesting, so a
+    huge or deeply nested value is quoted without running out of room or recursion."""
+    return _QUOTE.repr(value)
 
 
 def json_pointer(path: str) -> str:
