@@ -14,7 +14,7 @@ True
 >>> json_pointer("parks[0].water[2]")
 '/parks/0/water/2'
 >>> quoted([[[[[[[[1]]]]]]]]), quoted("x" * 100)
-('[[[[[[...]]]]]]', "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...xxxx'")
+('[[[[[[[...]]]]]]]', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'")
 """
 
 from __future__ import annotations
