@@ -72,16 +72,20 @@ class Mutator:
         self.pick = pick
 
     def _spot(self, doc: Any) -> tuple[Any, Any]:
-        """A container in ``doc`` and one of its keys, walked to at random."""
+        """A container in ``doc`` and one of its keys, walked to at random (mostly
+        deep inside, where the cards are, rather than among the top-level fields)."""
         parent, key = None, None
         node = doc
         for _ in range(12):
             keys = _children(node)
+            deeper = [k for k in keys if _children(node[k])]
             if not keys:
                 break
+            if deeper and self.pick(4):
+                keys = deeper
             parent, key = node, keys[self.pick(len(keys))]
             node = parent[key]
-            if not _children(node) or self.pick(3) == 0:
+            if not _children(node) or self.pick(5) == 0:
                 break
         return parent, key
 
@@ -107,7 +111,9 @@ class Mutator:
         if parent is None:
             return
         value = parent[key]
-        kind = self.pick(10)
+        kind = self.pick(16)
+        if kind >= 10:  # most changes are small: a card dropped, moved or swapped, a number
+            kind = (8, 8, 3, 3, 2, 0)[kind - 10]
         if kind == 0:  # drop
             del parent[key]
         elif kind == 1 and isinstance(parent, list):  # duplicate in place
