@@ -20,14 +20,14 @@ from solver.monstrolicious.hint import hint
 from solver.monstrolicious.players import PLAYERS
 from solver.monstrolicious.redeal import redeal
 from solver.monstrolicious.state import SETTINGS, State, new_state
-from solver.monstrolicious.tiles import Move
+from solver.monstrolicious.tiles import Move, quote
 from solver.monstrolicious.view import View
 
 
 def view(state: State, seat: Seat) -> View:
     """What ``seat`` may see of ``state``; NotationError for a seat not in the game."""
     if isinstance(seat, bool) or seat not in (0, 1):
-        raise NotationError(f"seat {seat!r} is not in 0..1", path="seat")
+        raise NotationError(f"seat {quote(seat)} is not in 0..1", path="seat")
     return View.of(state, seat)
 
 

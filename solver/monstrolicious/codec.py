@@ -44,6 +44,7 @@ from solver.monstrolicious.tiles import (
     Placed,
     Value,
     parse_tile,
+    quote,
 )
 from solver.monstrolicious.view import View
 
@@ -57,23 +58,15 @@ TILE_KEYS = frozenset({"tile", "up", "at_least", "at_most"})
 ROW_KEYS = frozenset(BUFFET.keys)
 
 
-def _show(doc: Any) -> str:
-    text = repr(doc)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _object(
     doc: Any, path: str, keys: frozenset[str], required: frozenset[str]
 ) -> Mapping[str, Any]:
     if not isinstance(doc, Mapping):
-        fail(path, f"expected an object, not {_show(doc)}")
-    if len(doc) > len(keys) or not set(doc) <= keys:
-        extra = sorted(str(k) for k in doc if k not in keys)[:1]
-        if extra:
-            fail(
-                at(path, extra[0]),
-                f"unknown field {extra[0]!r} (expected {', '.join(sorted(keys))})",
-            )
+        fail(path, f"expected an object, not {quote(doc)}")
+    extra = next((str(k) for k in doc if k not in keys), None)
+    if extra is not None:
+        expected = ", ".join(sorted(keys))
+        fail(at(path, extra[:40]), f"unknown field {quote(extra)} (expected {expected})")
     for key in sorted(required):
         if key not in doc:
             fail(at(path, key), f"missing {key!r}")
@@ -82,7 +75,7 @@ def _object(
 
 def _list(doc: Any, path: str, most: int, least: int = 0) -> list[Any]:
     if not isinstance(doc, list):
-        fail(path, f"expected a list, not {_show(doc)}")
+        fail(path, f"expected a list, not {quote(doc)}")
     if not least <= len(doc) <= most:
         size = f"{most}" if least == most else f"{least} to {most}"
         fail(path, f"expected {size} entries, not {len(doc)}")
@@ -91,13 +84,13 @@ def _list(doc: Any, path: str, most: int, least: int = 0) -> list[Any]:
 
 def _int(doc: Any, path: str, lo: int, hi: int, what: str) -> int:
     if not isinstance(doc, int) or isinstance(doc, bool) or not lo <= doc <= hi:
-        fail(path, f"bad {what} {_show(doc)} (expected {lo}..{hi})")
+        fail(path, f"bad {what} {quote(doc)} (expected {lo}..{hi})")
     return doc
 
 
 def _bool(doc: Any, path: str, what: str) -> bool:
     if not isinstance(doc, bool):
-        fail(path, f"bad {what} {_show(doc)} (expected true or false)")
+        fail(path, f"bad {what} {quote(doc)} (expected true or false)")
     return doc
 
 

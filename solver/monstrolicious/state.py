@@ -20,7 +20,16 @@ from solver.errors import NotationError
 from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
 from solver.monstrolicious.rules import Board
-from solver.monstrolicious.tiles import BUFFET, SPACES, TILES, Move, Placed, Value, tile_json
+from solver.monstrolicious.tiles import (
+    BUFFET,
+    SPACES,
+    TILES,
+    Move,
+    Placed,
+    Value,
+    quote,
+    tile_json,
+)
 
 GAME_NAME = "monstrolicious"
 PLAYERS = 2
@@ -136,7 +145,7 @@ def _row_json(row: Sequence[Placed | None]) -> dict[str, Any]:
 def read_seat(doc: Any, what: str) -> Seat:
     """A seat number 0 or 1."""
     if not isinstance(doc, int) or isinstance(doc, bool) or doc not in (0, 1):
-        raise NotationError(f"bad {what} {doc!r} (seat 0 or 1)")
+        raise NotationError(f"bad {what} {quote(doc)} (seat 0 or 1)")
     return doc
 
 
@@ -155,7 +164,7 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
     unknown = set(chosen) - set(SETTINGS)
     if unknown:
         raise NotationError(
-            f"unknown setting {sorted(unknown)[0]!r} (choose from {', '.join(SETTINGS)})"
+            f"unknown setting {quote(sorted(unknown)[0])} (choose from {', '.join(SETTINGS)})"
         )
     if players != PLAYERS:
         raise NotationError(f"Monstrolicious takes {PLAYERS} players, not {players}")

@@ -38,6 +38,16 @@ HIDDEN: Value = -1
 """The value of an opposing face-down tile in a seat's view: the seat cannot see it."""
 
 
+def quote(doc: Any, most: int = 40) -> str:
+    """``repr(doc)`` for a message, cut short when long (input is quoted, never dumped).
+
+    >>> quote("a" * 100)
+    "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa..."
+    """
+    text = repr(doc)
+    return text if len(text) <= most else text[: most - 3] + "..."
+
+
 def label(value: Value) -> str:
     """How a tile reads: ``Trap`` or its strength."""
     return "Trap" if value == TRAP else str(value)
@@ -53,7 +63,7 @@ def parse_tile(doc: Any) -> Value:
         return TRAP
     if isinstance(doc, int) and not isinstance(doc, bool) and 1 <= doc <= STRONGEST:
         return doc
-    raise NotationError(f"bad tile {doc!r} (a monster 1..12 or 'trap')")
+    raise NotationError(f"bad tile {quote(doc)} (a monster 1..12 or 'trap')")
 
 
 def tile_json(value: Value) -> int | str:
@@ -145,7 +155,7 @@ class Buffet:
         """Board position of the dessert called ``key``; NotationError if none."""
         if isinstance(key, str) and key.strip().lower() in self.keys:
             return self.keys.index(key.strip().lower())
-        raise NotationError(f"unknown dessert {key!r} (choose from {', '.join(self.keys)})")
+        raise NotationError(f"unknown dessert {quote(key)} (choose from {', '.join(self.keys)})")
 
 
 def parse_buffet(text: str, source: str = "buffet") -> Buffet:
@@ -207,7 +217,7 @@ class Move:
     def from_json(cls, doc: Mapping[str, Any]) -> Move:
         """Reads :meth:`to_json` output; NotationError when malformed."""
         if not isinstance(doc, Mapping):
-            raise NotationError(f"bad move {str(doc)[:40]!r} (expected an object)")
+            raise NotationError(f"bad move {quote(doc)} (expected an object)")
         if len(doc) == 1 and set(doc) <= {"dessert", "reveal"}:
             (key, name), *_ = doc.items()
             try:
@@ -216,7 +226,7 @@ class Move:
                 raise NotationError(err.message, path=key) from None
             return cls(dessert=space) if key == "dessert" else cls(reveal=space)
         raise NotationError(
-            f"bad move {str(dict(doc))[:60]!r} (expected {{'dessert'}} or {{'reveal'}})"
+            f"bad move {quote(dict(doc), 60)} (expected {{'dessert'}} or {{'reveal'}})"
         )
 
     def __str__(self) -> str:

@@ -273,3 +273,20 @@ def test_every_real_state_and_view_reads_back() -> None:
         for seat in (0, 1):
             doc = json.loads(json.dumps(state.view(seat)))
             assert read_view(doc).to_json() == doc
+
+
+def test_long_input_is_quoted_short() -> None:
+    doc = _doc(new_state(2, 3))
+    doc["stacks"][0][0] = "a" * 5000
+    with pytest.raises(NotationError) as err:
+        read_state(doc)
+    assert err.value.path == "stacks[0][0]" and len(str(err.value)) < 120
+    doc = _doc(new_state(2, 3))
+    doc["board"][0]["b" * 5000] = None
+    with pytest.raises(NotationError) as err:
+        read_state(doc)
+    assert len(str(err.value)) < 400
+    for move in ({"dessert": "x" * 5000}, {"reveal": ["pie"] * 1000}, {"y" * 5000: 1}):
+        with pytest.raises(NotationError) as err:
+            GAME.move_from_json(move)
+        assert len(str(err.value)) < 300
