@@ -20,7 +20,7 @@ from api import manno_service
 from api.errors import EXIT_BAD_INPUT, fail, one_line_errors
 from api.render.manno import picture
 from api.render.stats import catalogue_stats, stats_picture
-from api.terminal import SvgOption, print_json, write_svg
+from api.terminal import ForceOption, SvgOption, print_json, write_svg
 from solver.errors import MonsterError
 from solver.jsonio import read_json
 from solver.manno.engines import ENGINE_NAMES
@@ -262,6 +262,7 @@ def render(
         None, help="The tokens as they lie (15 characters of 0/1): drawn below, rows marked."
     ),
     svg: Path | None = SvgOption,
+    force: bool = ForceOption,
     as_json: bool = JsonOption,
     tokens_file: Path | None = TokensOption,
 ) -> None:
@@ -269,7 +270,7 @@ def render(
     tokens = _tokens(tokens_file)
     parsed = manno_service.task_field(task)
     here = None if arrangement is None else manno_service.arrangement_field(arrangement, tokens)
-    size = write_svg(picture(parsed, here, tokens), svg)
+    size = write_svg(picture(parsed, here, tokens), svg, force)
     if svg is None:
         return
     if as_json:
@@ -283,12 +284,13 @@ def render(
 @one_line_errors
 def stats(
     svg: Path | None = typer.Option(None, "--svg", help="Also draw the metrics per level here."),
+    force: bool = ForceOption,
     as_json: bool = JsonOption,
 ) -> None:
     """The grader's metrics per level over the 108-task catalogue: means, and a plot."""
     levels = catalogue_stats()
     if svg is not None:
-        write_svg(stats_picture(levels), svg)
+        write_svg(stats_picture(levels), svg, force)
     if as_json:
         print_json(
             {"levels": [s.to_json() for s in levels], "svg": None if svg is None else str(svg)}

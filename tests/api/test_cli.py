@@ -221,3 +221,24 @@ def test_hostile_arguments_are_one_line_and_exit_two(args: list[str], message: s
     assert done.returncode == 2 and done.stdout == b""
     assert err.startswith("error: ") and err.count("\n") == 1 and message in err
     assert "Traceback" not in err and len(err) < 300
+
+
+@pytest.mark.parametrize(
+    "args", [["manno", "render", "PB>=4", ZERO, "--svg"], ["manno", "stats", "--svg"]]
+)
+def test_svg_files_are_replaced_only_with_force(cli: Cli, tmp_path: Path, args: list[str]) -> None:
+    target = tmp_path / "picture.svg"
+    target.write_text("<svg>mine</svg>", encoding="utf-8")
+    code, out, err = cli([*args, str(target)])
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == f"error: {str(target)!r} exists: give --force to replace it\n"
+    assert target.read_text(encoding="utf-8") == "<svg>mine</svg>"
+    code, _, _ = cli([*args, str(target), "--force"])
+    assert (
+        code == 0
+        and target.read_text(encoding="utf-8").startswith("<svg")
+        and "mine" not in target.read_text(encoding="utf-8")
+    )
+    assert [p.name for p in tmp_path.iterdir()] == ["picture.svg"]

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
+import resource
+import signal
+import subprocess
+import sys
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from tasks.catalogue import load_catalogue
 from tasks.styles import STYLES, fits
@@ -89,3 +97,84 @@ def test_deal_piles(cli: Cli) -> None:
     assert not cards[0] & cards[1]
     code, _, err = cli(["manno", "deal", "--levels", "1,x"])
     assert code == 2 and "--levels" in err
+
+
+GENERATE = ["manno", "generate", "--level", "2", "--count", "3", "--seed", "4"]
+
+
+def test_generate_never_overwrites_without_force(cli: Cli, tmp_path: Path) -> None:
+    target = tmp_path / "mine.toml"
+    target.write_text("# my own catalogue\n", encoding="utf-8")
+    code, out, err = cli([*GENERATE, "--out", str(target)])
+    assert (code, out) == (
+        2,
+        "",
+    ) and err == f"error: {str(target)!r} exists: give --force to replace it\n"
+    assert target.read_text(encoding="utf-8") == "# my own catalogue\n"
+    code, _, _ = cli([*GENERATE, "--out", str(target), "--force"])
+    assert code == 0 and len(load_catalogue(target).entries) == 3
+
+
+OPEN = os.fdopen
+
+
+class FullDisk:
+    """A file whose writes stop part-way, as on a full disk."""
+
+    def __init__(self, handle: int, mode: str) -> None:
+        self.stream = OPEN(handle, mode)
+
+    def __enter__(self) -> FullDisk:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stream.close()
+
+    def fileno(self) -> int:
+        return self.stream.fileno()
+
+    def write(self, data: bytes) -> int:
+        self.stream.write(data[:256])
+        self.stream.flush()
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+
+def test_a_write_that_fails_part_way_leaves_the_old_file(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    target = tmp_path / "catalogue.toml"
+    code, _, _ = cli([*GENERATE, "--count", "8", "--out", str(target)])
+    before = target.read_bytes()
+    assert code == 0 and len(before) > 256
+    monkeypatch.setattr("api.terminal.os.fdopen", FullDisk)
+    code, out, err = cli([*GENERATE, "--seed", "5", "--out", str(target), "--force"])
+    assert (code, out) == (2, "")
+    assert err == f"error: cannot write {str(target)!r}: No space left on device\n"
+    assert target.read_bytes() == before and load_catalogue(target).entries
+    assert [p.name for p in tmp_path.iterdir()] == ["catalogue.toml"]  # no temporary file left
+
+
+def _small_files() -> None:
+    """In the child process: files stop growing at 100 bytes, and a write past that fails."""
+    resource.setrlimit(resource.RLIMIT_FSIZE, (100, 100))
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def test_a_real_write_cut_short_leaves_the_old_file(tmp_path: Path) -> None:
+    target = tmp_path / "catalogue.toml"
+    old = b"# the catalogue as it was\n" * 20
+    target.write_bytes(old)
+    monsters = str(Path(sys.executable).with_name("monsters"))
+    done = subprocess.run(
+        [monsters, *GENERATE, "--out", str(target), "--force"],
+        capture_output=True,
+        timeout=300,
+        preexec_fn=_small_files,
+    )
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr == f"error: cannot write {str(target)!r}: File too large\n".encode()
+    assert target.read_bytes() == old
+    assert [p.name for p in tmp_path.iterdir()] == ["catalogue.toml"]
