@@ -178,6 +178,7 @@ def test_a_bad_batch_line_never_stops_the_batch() -> None:
         b'{"task": "PB>=1", "colour": "red"}\n',
         b'["PB>=1"]\n',
         b'{"task": "PB>=1", "from": "' + b"0" * 100_000 + b'"}\r\n',
+        b'{"task": "PB>=1", "from": 1' + b"0" * 5000 + b"}\n",  # past Python's digit limit
         GOOD.rstrip(),  # the last line needs no newline
     ]
     done = monsters(["manno", "solve", "--batch"], b"".join(lines))
@@ -198,6 +199,7 @@ def test_a_bad_batch_line_never_stops_the_batch() -> None:
     assert "'colour'" in errors[8]
     assert "object" in errors[9]
     assert "longer than" in errors[10]
+    assert errors[11] == "not JSON: a number with too many digits"
 
 
 @pytest.mark.parametrize(
