@@ -46,7 +46,7 @@ from solver.park.checks import (
     read_park,
     whole,
 )
-from solver.park.rules import Park, is_full
+from solver.park.rules import Park, is_full, shortfall
 from solver.park.settings import Settings
 from solver.park.state import ROW_LEN, START_TOKENS, TRACK_LEN, ParkState
 
@@ -312,7 +312,27 @@ def check_table(s: ParkState) -> None:
             raise NotationError(
                 f"the bank and the players' tokens must add up to {start}", path="bank"
             )
+    _check_tourists(s)
     _check_end(s)
+
+
+def _check_tourists(s: ParkState) -> None:
+    """A tourist came only when the park met its wish, and parks only grow, so each held
+    tourist's wish is still met (the one that counts tourists saw those held before it)."""
+    deck = s.cards
+    for seat, held in enumerate(s.held):
+        for j, t in enumerate(held):
+            tourist = deck.tourist(t)
+            before = len(held) - 1 if tourist.need == "tourists" else j
+            why = shortfall(deck, s.parks[seat], before, tourist, s.settings.run_gaps)
+            if why is not None:
+                raise NotationError(
+                    f"{why}, so it cannot have come", path=f"tourists_held[{seat}][{j}]"
+                )
+    if s.phase == "tourists" and s.to_move is not None and not s.legal_moves()[1:]:
+        raise NotationError(
+            "no tourist wants to come, so the turn is over: the phase is 'action'", path="phase"
+        )
 
 
 def _check_end(s: ParkState) -> None:

@@ -118,6 +118,11 @@ def _gap_in_track(doc: Doc) -> None:
     doc["track"][2] = None
 
 
+def _unmet_tourist_held(doc: Doc) -> None:
+    doc["tourist_row"][2] = doc["tourist_deck"].pop(0)
+    doc["tourists_held"][1] = ["land-4"]
+
+
 def _long_deck(doc: Doc) -> None:
     doc["monster_deck"] = ["water-01"] * 100_000
 
@@ -140,6 +145,8 @@ CASES: list[tuple[str, Callable[[Doc], None], str]] = [
     ("a monster in the tourist deck", _monster_in_tourist_deck, "tourist_deck[12]"),
     ("a gap in the track while the deck lasts", _gap_in_track, "track[2]"),
     ("a monster deck longer than the deck", _long_deck, "monster_deck"),
+    ("a held tourist whose wish the park misses", _unmet_tourist_held, "tourists_held[1][0]"),
+    ("a tourist step with no tourist to come", _set("phase", "tourists"), "phase"),
     ("five players", _set("players", 5), "players"),
     ("players as text", _set("players", "2"), "players"),
     ("a negative turn", _set("turn", -1), "turn"),
