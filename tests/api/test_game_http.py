@@ -21,10 +21,15 @@ def client() -> TestClient:
     return TestClient(create_app(Settings()))
 
 
-def _problem(response: Any, field: str) -> None:
+def _problem(response: Any, field: str, kind: str = "invalid-input") -> None:
+    """A 422 of problem type ``kind`` naming ``field`` (a JSON pointer) or a place inside it."""
     assert response.status_code == 422
     assert response.headers["content-type"] == "application/problem+json"
-    assert field in {e["field"] for e in response.json()["errors"]}
+    body = response.json()
+    assert body["type"] == f"/problems/{kind}"
+    if kind == "invalid-input":
+        pointers = {e["field"] for e in body["errors"]}
+        assert any(p == f"/{field}" or p.startswith(f"/{field}/") for p in pointers), pointers
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -87,7 +92,7 @@ def test_a_finished_game_has_no_hint(
     client: TestClient, name: str, trail: Callable[[str, int], list[Any]]
 ) -> None:
     final = trail(name, 9)[-1].to_json()
-    _problem(client.post(f"/v1/{name}/hint", json={"state": final}), "state")
+    _problem(client.post(f"/v1/{name}/hint", json={"state": final}), "state", "game-over")
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -104,19 +109,26 @@ def test_render_answers_an_svg_picture(client: TestClient, name: str) -> None:
     _problem(client.post(f"/v1/{name}/render.svg", json={"state": {"x": 1}}), "state")
 
 
-def test_monstrolicious_answers_from_a_players_view(
-    client: TestClient, trail: Callable[[str, int], list[Any]]
+@pytest.mark.parametrize("name", NAMES)
+def test_every_game_answers_from_a_players_view(
+    client: TestClient, name: str, trail: Callable[[str, int], list[Any]]
 ) -> None:
-    state = trail("monstrolicious", 4)[9]
+    state = trail(name, 4)[9]
     seat = state.to_move
     view = state.view(seat)
-    from_view = client.post("/v1/monstrolicious/hint", json={"state": view}).json()
-    from_state = client.post("/v1/monstrolicious/hint", json={"state": state.to_json()}).json()
+    from_view = client.post(f"/v1/{name}/hint", json={"state": view}).json()
+    from_state = client.post(f"/v1/{name}/hint", json={"state": state.to_json()}).json()
     assert from_view == from_state and from_view["seat"] == seat
     move = from_view["moves"][0]["move"]
-    verdict = client.post("/v1/monstrolicious/validate", json={"state": view, "move": move})
+    verdict = client.post(f"/v1/{name}/validate", json={"state": view, "move": move})
     assert verdict.json() == {"legal": True, "reason": "legal"}
-    score = client.post("/v1/monstrolicious/score", json={"state": view})
+    score = client.post(f"/v1/{name}/score", json={"state": view})
     assert score.status_code == 200 and score.json()["terminal"] is False
-    other = client.post("/v1/monstrolicious/hint", json={"state": view, "seat": 1 - seat})
-    _problem(other, "state")
+    picture = client.post(f"/v1/{name}/render.svg", json={"state": view})
+    assert picture.content == client.post(
+        f"/v1/{name}/render.svg", json={"state": state.to_json(), "seat": seat}
+    ).content
+    other = client.post(f"/v1/{name}/hint", json={"state": view, "seat": (seat + 1) % 2})
+    _problem(other, "seat")
+    waiting = client.post(f"/v1/{name}/hint", json={"state": state.view((seat + 1) % 2)})
+    _problem(waiting, "state", "not-your-turn")
