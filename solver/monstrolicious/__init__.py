@@ -13,22 +13,14 @@ reads nothing but a view.
 
 from __future__ import annotations
 
-from solver.errors import NotationError
-from solver.game import Game, Json, Seat
+from solver.game import Game, Json
 from solver.monstrolicious.codec import read_state, read_view
 from solver.monstrolicious.hint import hint
 from solver.monstrolicious.players import PLAYERS
 from solver.monstrolicious.redeal import redeal
 from solver.monstrolicious.state import SETTINGS, State, new_state
-from solver.monstrolicious.tiles import Move, quote
+from solver.monstrolicious.tiles import Move
 from solver.monstrolicious.view import View
-
-
-def view(state: State, seat: Seat) -> View:
-    """What ``seat`` may see of ``state``; NotationError for a seat not in the game."""
-    if isinstance(seat, bool) or seat not in (0, 1):
-        raise NotationError(f"seat {quote(seat)} is not in 0..1", path="seat")
-    return View.of(state, seat)
 
 
 def move_to_json(move: Move) -> Json:
@@ -44,7 +36,7 @@ GAME = Game(
     default_players=2,
     new=new_state,
     from_json=read_state,
-    view=view,
+    view=View.of,
     view_from_json=read_view,
     move_from_json=Move.from_json,
     move_to_json=move_to_json,

@@ -19,10 +19,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from solver.errors import NotationError
 from solver.game import Seat
 from solver.monstrolicious.infer import determinise, iter_worlds
-from solver.monstrolicious.state import PLAYERS, State
+from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import Value
 from solver.monstrolicious.view import View
 
@@ -42,10 +41,8 @@ def redeal(state: State, seat: Seat, seed: int) -> State:
     Raises:
         NotationError: ``seat`` is not 0 or 1.
     """
-    if seat not in range(PLAYERS):
-        raise NotationError(f"seat {seat} is not in 0..{PLAYERS - 1}", path="seat")
-    rng = random.Random(seed)
     view = View.of(state, seat)
+    rng = random.Random(seed)
     fresh = determinise(view, rng=rng, seed=rng.getrandbits(64))
     if hidden_content(fresh, seat) != hidden_content(state, seat):
         return fresh

@@ -20,12 +20,21 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import IllegalMoveError
+from solver.errors import IllegalMoveError, NotationError
 from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
 from solver.monstrolicious.rules import Board
 from solver.monstrolicious.state import GAME_NAME, PLAYERS, State, Turns
-from solver.monstrolicious.tiles import BUFFET, HIDDEN, TILES, Move, Placed, Value, tile_json
+from solver.monstrolicious.tiles import (
+    BUFFET,
+    HIDDEN,
+    TILES,
+    Move,
+    Placed,
+    Value,
+    quote,
+    tile_json,
+)
 
 __all__ = ["HIDDEN", "View"]
 
@@ -54,7 +63,9 @@ class View(Turns):
 
     @classmethod
     def of(cls, state: State, seat: Seat) -> View:
-        """The view of ``state`` from ``seat``."""
+        """The view of ``state`` from ``seat``; NotationError for a seat not in the game."""
+        if isinstance(seat, bool) or seat not in range(PLAYERS):
+            raise NotationError(f"seat {quote(seat)} is not in 0..{PLAYERS - 1}", path="seat")
         board = tuple(
             row if s == seat else tuple(None if t is None else _mask(t) for t in row)
             for s, row in enumerate(state.board)

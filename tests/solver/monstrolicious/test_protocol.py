@@ -100,6 +100,10 @@ def test_the_view_of_a_seat_not_in_the_game_is_refused() -> None:
     with pytest.raises(NotationError) as err:
         GAME.redeal(new_state(2, 1), -1, 0)
     assert err.value.path == "seat"
+    for seat in (2, -1, True):
+        with pytest.raises(NotationError) as err:
+            new_state(2, 1).view(seat)
+        assert err.value.path == "seat"
 
 
 @given(st.integers(0, 10_000))
