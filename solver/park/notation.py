@@ -312,6 +312,7 @@ def check_table(s: ParkState) -> None:
             raise NotationError(
                 f"the bank and the players' tokens must add up to {start}", path="bank"
             )
+    _check_pace(s)
     _check_tourists(s)
     _check_end(s)
 
@@ -332,6 +333,24 @@ def _check_tourists(s: ParkState) -> None:
     if s.phase == "tourists" and s.to_move is not None and not s.legal_moves()[1:]:
         raise NotationError(
             "no tourist wants to come, so the turn is over: the phase is 'action'", path="phase"
+        )
+
+
+def _check_pace(s: ParkState) -> None:
+    """A turn places at most one card in the mover's park and discards at most one
+    monster from the track."""
+    for seat, park in enumerate(s.parks):
+        turns = (s.turn - seat + s.players - 1) // s.players
+        turns += 1 if seat == s.to_move and s.phase == "tourists" else 0
+        placed = sum(len(cards) for cards in park)
+        if placed > turns:
+            raise NotationError(
+                f"seat {seat} has had {turns} turns: its park cannot hold {placed} cards",
+                path=f"parks[{seat}]",
+            )
+    if len(s.discard) > s.turn:
+        raise NotationError(
+            f"{s.turn} turns cannot have discarded {len(s.discard)} monsters", path="discard"
         )
 
 

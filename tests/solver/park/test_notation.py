@@ -123,6 +123,13 @@ def _unmet_tourist_held(doc: Doc) -> None:
     doc["tourists_held"][1] = ["land-4"]
 
 
+def _discard_early(doc: Doc) -> None:
+    s = GAME.new(2, 5, None).apply(GAME.move_from_json({"action": "token"}))
+    doc.clear()
+    doc.update(json.loads(json.dumps(s.to_json())))
+    doc["discard"].append(doc["monster_deck"].pop())
+
+
 def _long_deck(doc: Doc) -> None:
     doc["monster_deck"] = ["water-01"] * 100_000
 
@@ -147,6 +154,8 @@ CASES: list[tuple[str, Callable[[Doc], None], str]] = [
     ("a monster deck longer than the deck", _long_deck, "monster_deck"),
     ("a held tourist whose wish the park misses", _unmet_tourist_held, "tourists_held[1][0]"),
     ("a tourist step with no tourist to come", _set("phase", "tourists"), "phase"),
+    ("more park cards than turns", _set("turn", 9), "parks[0]"),
+    ("more discards than turns", _discard_early, "discard"),
     ("five players", _set("players", 5), "players"),
     ("players as text", _set("players", "2"), "players"),
     ("a negative turn", _set("turn", -1), "turn"),
