@@ -19,39 +19,26 @@ or stop half-way. Each request is bounded here, before any route sees it:
 from __future__ import annotations
 
 import asyncio
-import json
 from functools import cache
 from typing import Any
 
 import anyio
 import h11
 import uvicorn
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 from uvicorn.server import ServerState
 from uvicorn.supervisors.multiprocess import Multiprocess
 
+from api.problems import BODY_TOO_LARGE, PROBLEM, error_problem, problem
 from api.settings import Settings
+from solver.errors import NotationError
 from solver.jsonio import MAX_DEPTH, json_depth_fault
 
-PROBLEM = b"application/problem+json"
 CLOSE = (b"connection", b"close")
 MALFORMED = "the request is not well-formed HTTP/1.1"
 AMBIGUOUS = "a request may not carry both Content-Length and Transfer-Encoding"
-WHOLE_BODY = ""
-"""The JSON pointer of a fault in the body as a whole (RFC 6901: the empty pointer)."""
-
-
-def problem_body(status: int, kind: str, title: str, detail: str, **extra: Any) -> bytes:
-    """An ``application/problem+json`` body, shaped like ``api.problems.problem``'s."""
-    body = {"type": kind, "title": title, "status": status, "detail": detail, **extra}
-    return json.dumps(body).encode()
-
-
-def problem_headers(body: bytes, close: bool) -> list[tuple[bytes, bytes]]:
-    """The headers of a problem answer with ``body``, closing the connection if asked."""
-    headers = [(b"content-type", PROBLEM), (b"content-length", str(len(body)).encode())]
-    return [*headers, CLOSE] if close else headers
 
 
 @cache
@@ -138,10 +125,13 @@ class GuardedH11Protocol(H11Protocol):
     def send_400_response(self, msg: str) -> None:
         status, detail = self.conn.fault if isinstance(self.conn, StrictConnection) else (400, msg)
         title = STATUS_PHRASES[status].decode()
-        body = problem_body(status, "about:blank", title, detail)
-        answer = h11.Response(
-            status_code=status, headers=problem_headers(body, close=True), reason=title
-        )
+        body = bytes(problem(status, detail, title=title).body)
+        headers = [
+            (b"content-type", PROBLEM.encode()),
+            (b"content-length", str(len(body)).encode()),
+            CLOSE,
+        ]
+        answer = h11.Response(status_code=status, headers=headers, reason=title)
         for event in (answer, h11.Data(data=body), h11.EndOfMessage()):
             self.transport.write(self.conn.send(event))
         self.transport.close()
@@ -218,13 +208,8 @@ class _Body:
         with anyio.CancelScope(deadline=self.deadline):
             message = await self.outer_receive()
         if message is None:
-            seconds = f"{self.bounds.seconds:g}"
-            await self._refuse(
-                408,
-                "about:blank",
-                "Request Timeout",
-                f"the request body did not arrive within {seconds} s",
-            )
+            late = f"the request body did not arrive within {self.bounds.seconds:g} s"
+            await self._refuse(problem(408, late, title="Request Timeout"))
         elif message["type"] == "http.request":
             await self._count(message)
         # once refused, the app hears that the client left, and reads no more
@@ -247,31 +232,24 @@ class _Body:
         text = self.text.decode("utf-8", errors="replace")
         column = json_depth_fault(text, self.bounds.max_depth)
         if column is not None:
-            message = f"JSON nested deeper than {self.bounds.max_depth} levels"
-            entry = {"field": WHOLE_BODY, "message": message, "column": column}
-            detail = f"{message} at column {column}"
-            await self._refuse(
-                422, "/problems/invalid-input", "Unprocessable input", detail, errors=[entry]
-            )
+            deep = NotationError(f"JSON nested deeper than {self.bounds.max_depth} levels", column)
+            await self._refuse(error_problem(deep))  # a fault of the body as a whole
 
     async def _too_large(self) -> None:
-        detail = f"request bodies are limited to {self.bounds.limit} bytes"
-        await self._refuse(413, "/problems/body-too-large", "Request body too large", detail)
+        limit = f"request bodies are limited to {self.bounds.limit} bytes"
+        await self._refuse(problem(BODY_TOO_LARGE, limit))
 
-    async def _refuse(self, status: int, kind: str, title: str, detail: str, **extra: Any) -> None:
-        """Answer with a problem unless the app has begun its answer; the app is heard no more."""
+    async def _refuse(self, answer: Response) -> None:
+        """Send ``answer`` unless the app has begun its own; the app is heard no more."""
         if not self.started:
-            body = problem_body(status, kind, title, detail, **extra)
-            headers = problem_headers(body, close=not self.complete)
-            await self.outer_send(
-                {"type": "http.response.start", "status": status, "headers": headers}
-            )
-            await self.outer_send({"type": "http.response.body", "body": body})
+            await answer(self.scope, self.outer_receive, self._out)
         self.started = self.refused = True
 
     async def send(self, message: Message) -> None:
-        if self.refused:
-            return  # the problem has been sent: whatever the app says now goes nowhere
+        if not self.refused:  # once refused, whatever the app says goes nowhere
+            await self._out(message)
+
+    async def _out(self, message: Message) -> None:
         if message["type"] == "http.response.start":
             self.started = True
             headers = list(message.get("headers", []))
