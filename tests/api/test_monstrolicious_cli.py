@@ -48,3 +48,19 @@ def test_a_view_cannot_speak_for_the_other_seat(cli: Cli, tmp_path: Path) -> Non
         ["monstrolicious", "infer", str(tmp_path / "view.json"), "--seat", str(1 - seat)]
     )
     assert (code, out) == (2, "") and f"this is seat {seat}'s view" in err and err.count("\n") == 1
+
+
+def test_infer_refuses_a_view_that_shows_a_hidden_tile(cli: Cli, tmp_path: Path) -> None:
+    state = _midgame(12)
+    seat = state.to_move
+    doc = state.view(seat)
+    them = 1 - seat
+    key, tile = next(
+        (k, t) for k, t in doc["board"][them].items() if t is not None and t["tile"] is None
+    )
+    truth = state.board[them][list(doc["board"][them]).index(key)]
+    tile["tile"] = "trap" if truth.value == 0 else truth.value
+    (tmp_path / "view.json").write_text(json.dumps(doc))
+    code, out, err = cli(["monstrolicious", "infer", str(tmp_path / "view.json"), "--json"])
+    assert (code, out) == (2, "") and err.count("\n") == 1
+    assert f"board[{them}].{key}.tile" in err and "cannot see" in err
