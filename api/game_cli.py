@@ -35,11 +35,16 @@ SetOption = typer.Option(
 def read_json(path: str, what: str) -> Any:
     """A JSON document from a file, or standard input for ``-`` (size and nesting bounded)."""
     if path == "-":
-        text = sys.stdin.buffer.read(MAX_FILE_BYTES + 1)
+        stream = getattr(sys.stdin, "buffer", sys.stdin)  # bytes where there are any
+        text = stream.read(MAX_FILE_BYTES + 1)
         if len(text) > MAX_FILE_BYTES:
             raise NotationError(f"{what} on standard input is larger than {MAX_FILE_BYTES:,} bytes")
         return jsonio.read_json(text, what)
-    return jsonio.read_json(read_user_file(Path(path), what, NotationError), f"{what} {path!r}")
+    text = read_user_file(Path(path), what, NotationError)
+    try:
+        return jsonio.read_json(text, what)
+    except NotationError as err:
+        raise NotationError(f"{what} {path!r}: {err.message}", err.column) from None
 
 
 def parse_settings(pairs: list[str] | None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ column where it goes too deep.
 >>> read_json("[" * 200 + "]" * 200)
 Traceback (most recent call last):
 ...
-solver.errors.NotationError: JSON nested deeper than 64 levels at column 65
+solver.errors.NotationError: the document is nested deeper than 64 levels at column 65
 >>> read_json('{"a": 1')
 Traceback (most recent call last):
 ...
@@ -56,7 +56,7 @@ def json_depth_fault(text: str, max_depth: int = MAX_DEPTH) -> int | None:
     return None
 
 
-def read_json(text: str | bytes, what: str = "JSON", max_depth: int = MAX_DEPTH) -> Any:
+def read_json(text: str | bytes, what: str = "the document", max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON text whose length and nesting are bounded first.
 
     Args:
@@ -76,10 +76,10 @@ def read_json(text: str | bytes, what: str = "JSON", max_depth: int = MAX_DEPTH)
         raise NotationError(f"{what} is longer than {MAX_BYTES:,} characters")
     column = json_depth_fault(text, max_depth)
     if column is not None:
-        raise NotationError(f"{what} nested deeper than {max_depth} levels", column)
+        raise NotationError(f"{what} is nested deeper than {max_depth} levels", column)
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise NotationError(f"not {what}: {err.msg} (line {err.lineno})", err.colno) from None
+        raise NotationError(f"not JSON: {err.msg} (line {err.lineno})", err.colno) from None
     except RecursionError:  # pragma: no cover - the depth bound comes first
-        raise NotationError(f"{what} nested too deep") from None
+        raise NotationError(f"{what} is nested too deep") from None

@@ -41,6 +41,34 @@ def test_new_prints_a_state_the_game_reads(cli: Cli, name: str) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_new_without_a_seed_draws_64_bits(cli: Cli, name: str) -> None:
+    seeds = {json.loads(cli([name, "new"])[1])["seed"] for _ in range(3)}
+    assert len(seeds) == 3, "a game set up without a seed must not repeat one"
+    assert all(0 <= s < 2**64 for s in seeds) and max(seeds) >= 2**40
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_view_prints_what_the_seat_sees(cli: Cli, name: str, tmp_path: Path) -> None:
+    game = get_game(name)
+    state = game.new(game.default_players, 6, None)
+    path = _write(tmp_path, "state.json", state.to_json())
+    code, out, _ = cli([name, "view", path, "--seat", "1"])
+    assert code == 0
+    assert json.loads(out) == state.view(1) and json.loads(out)["view_of"] == 1
+    assert "seed" not in json.loads(out)
+    code, _, err = cli([name, "view", path, "--seat", "9"])
+    assert code == 2 and "seat 9" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_state_file_nested_deep_is_one_line(cli: Cli, name: str, tmp_path: Path) -> None:
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 5000 + "]" * 5000)
+    code, _, err = cli([name, "hint", str(path), "--json"])
+    assert code == 2 and "nested deeper" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_new_refuses_bad_setups_in_one_line(cli: Cli, name: str) -> None:
     game = get_game(name)
     code, out, err = cli([name, "new", "--players", str(game.max_players + 1)])
