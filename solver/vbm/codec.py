@@ -28,7 +28,6 @@ from typing import Any
 from solver.errors import NotationError
 from solver.game import Json
 from solver.vbm.fields import (
-    SEED_LIMIT,
     Common,
     per_seat_ids,
     read_game,
@@ -39,6 +38,7 @@ from solver.vbm.fields import (
 )
 from solver.vbm.invariants import check_state
 from solver.vbm.moves import move_to_json
+from solver.vbm.setup import SEED_LIMIT
 from solver.vbm.state import HAND, State
 from solver.vbm.view import View, hidden_discards
 

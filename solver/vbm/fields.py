@@ -28,8 +28,6 @@ from solver.vbm.setup import MAX_PLAYERS, MIN_PLAYERS, MODES, mode_fault
 PHASES = ("explorer", "draft", "rows", "over")
 #: Most turns a game has (the row draft's 20) and most rows open at once.
 MAX_TURN, MAX_ROWS = 20, 2
-#: Largest seed a state carries (a 64-bit number, either sign).
-SEED_LIMIT = 2**64
 
 
 def read_object(doc: Any, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:

@@ -28,6 +28,8 @@ from solver.vbm.state import HAND, State
 from solver.vbm.turns import pyramids_for
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: Largest seed a game takes (a 64-bit number, either sign).
+SEED_LIMIT = 2**64
 #: The named settings and their defaults (docs/rulings.md).
 SETTINGS: dict[str, Any] = {"mode": None, "deck": "standard", "mission_sides": None}
 ROW_SETS = {2: 4, 3: 6}
@@ -85,6 +87,10 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
             deck too small for the table.
     """
     chosen = _settings(players, settings)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT <= seed <= SEED_LIMIT:
+        raise NotationError(
+            f"a seed is a whole number below 2**64, not {str(seed)[:40]}", path="seed"
+        )
     mode = chosen["mode"]
     deck = deck_named(chosen["deck"])
     rng = random.Random(f"vbm/{seed}")

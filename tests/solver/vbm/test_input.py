@@ -150,6 +150,13 @@ def test_a_bad_state_is_refused_at_its_path(
     assert "Traceback" not in str(err.value) and "index" not in str(err.value)
 
 
+def test_a_new_game_takes_only_a_seed_its_state_can_carry() -> None:
+    with pytest.raises(NotationError) as err:
+        new_state(2, 10**30)
+    assert err.value.path == "seed"
+    assert GAME.from_json(new_state(2, 2**64).to_json()).seed == 2**64
+
+
 def test_a_request_names_only_built_in_decks() -> None:
     for name in ("/etc/passwd", "/no/such/file.toml", "../deck.toml"):
         with pytest.raises(UnknownDeckError) as err:
