@@ -34,7 +34,7 @@ from solver.monstrolicious.checks import (
     fail,
 )
 from solver.monstrolicious.rules import Board, Row
-from solver.monstrolicious.state import GAME_NAME, PLAYERS, State
+from solver.monstrolicious.state import GAME_NAME, MAX_SEED, PLAYERS, State
 from solver.monstrolicious.tiles import (
     BUFFET,
     HIDDEN,
@@ -48,8 +48,6 @@ from solver.monstrolicious.tiles import (
 )
 from solver.monstrolicious.view import View
 
-MAX_SEED = 2**64
-"""Seeds are below this in size (the service draws 64-bit seeds)."""
 STATE_KEYS = frozenset(
     {"game", "seed", "players", "to_move", "reveal_pending", "stacks", "board", "discards"}
 )

@@ -34,6 +34,9 @@ from solver.monstrolicious.tiles import (
 GAME_NAME = "monstrolicious"
 PLAYERS = 2
 
+#: Seeds are smaller than this in size (the service draws 64-bit seeds).
+MAX_SEED = 2**64
+
 #: Named rule settings and their defaults (docs/rulings.md).
 SETTINGS: dict[str, Any] = {"first_player": None}
 
@@ -158,8 +161,13 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
         settings: ``first_player`` (None: by lot; 0 or 1: that seat).
 
     Raises:
-        NotationError: another player count or an unknown setting.
+        NotationError: another player count, a seed of 2^64 or more in size, or an
+            unknown setting.
     """
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= MAX_SEED:
+        raise NotationError(
+            f"bad seed {quote(seed)} (a whole number below 2^64 in size)", path="seed"
+        )
     chosen = {**SETTINGS, **(settings or {})}
     unknown = set(chosen) - set(SETTINGS)
     if unknown:

@@ -34,6 +34,10 @@ def test_bad_setups_are_refused() -> None:
         new_state(2, 0, {"colour": "red"})
     with pytest.raises(NotationError, match="first_player"):
         new_state(2, 0, {"first_player": 2})
+    for seed in (2**64, -(2**64), True):
+        with pytest.raises(NotationError, match="bad seed"):
+            new_state(2, seed)
+    assert from_json(new_state(2, 2**64 - 1).to_json()).seed == 2**64 - 1
 
 
 @given(st.integers(0, 10_000), st.sampled_from(["random", "greedy"]))
