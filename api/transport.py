@@ -27,11 +27,12 @@ import h11
 import uvicorn
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from uvicorn._types import ASGIReceiveCallable, ASGISendCallable, HTTPScope
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 from uvicorn.server import ServerState
 from uvicorn.supervisors.multiprocess import Multiprocess
 
-from api.problems import BODY_TOO_LARGE, PROBLEM, error_problem, problem
+from api.problems import BODY_TOO_LARGE, PROBLEM, RequestTimeoutError, error_problem, problem
 from api.settings import Settings
 from solver.errors import NotationError
 from solver.jsonio import MAX_DEPTH, json_depth_fault
@@ -39,6 +40,8 @@ from solver.jsonio import MAX_DEPTH, json_depth_fault
 CLOSE = (b"connection", b"close")
 MALFORMED = "the request is not well-formed HTTP/1.1"
 AMBIGUOUS = "a request may not carry both Content-Length and Transfer-Encoding"
+BUSY = "monsters.busy"
+"""The scope extension ``GuardedH11Protocol`` sets on a request past the connection limit."""
 
 
 @cache
@@ -89,6 +92,19 @@ class GuardedH11Protocol(H11Protocol):
         self.conn = StrictConnection(h11.SERVER, size) if size else StrictConnection(h11.SERVER)
         self.head_seconds = service_settings().head_seconds
         self.head_timer: asyncio.TimerHandle | None = None
+        # past the limit a request is marked, not answered here: BodyLimit answers it as a
+        # problem, inside CORS, like every other answer
+        self.max_connections, self.limit_concurrency = self.limit_concurrency, None
+        self.app = self._admit
+
+    async def _admit(
+        self, scope: HTTPScope, receive: ASGIReceiveCallable, send: ASGISendCallable
+    ) -> None:
+        limit = self.max_connections
+        # this request's own task is already counted among the tasks
+        if limit is not None and (len(self.connections) >= limit or len(self.tasks) > limit):
+            scope["extensions"] = {**(scope.get("extensions") or {}), BUSY: {}}
+        await self.config.loaded_app(scope, receive, send)
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -189,6 +205,11 @@ class _Body:
         self.started = self.refused = False
 
     async def run(self) -> None:
+        if BUSY in (self.scope.get("extensions") or {}):
+            busy = error_problem(RequestTimeoutError("the service is busy: too many connections"))
+            busy.headers["connection"] = "close"
+            await self._refuse(busy)
+            return
         declared = self.declared
         if declared is not None and (not declared.isdigit() or int(declared) > self.bounds.limit):
             await self._too_large()

@@ -169,21 +169,31 @@ def test_a_keep_alive_connection_serves_several_requests(quick: Server) -> None:
             assert answer.json()["arrangement"] == "000000000000001"
 
 
-def test_connections_past_the_limit_answer_503() -> None:
-    env = {"MONSTERS_MAX_CONNECTIONS": "3", "MONSTERS_HEAD_SECONDS": "30"}
+def test_connections_past_the_limit_answer_503_through_cors() -> None:
+    env = {
+        "MONSTERS_MAX_CONNECTIONS": "3",
+        "MONSTERS_HEAD_SECONDS": "30",
+        "MONSTERS_CORS_ORIGINS": "http://front.test",
+    }
+    health = b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: http://front.test\r\n\r\n"
     with serving(env) as server:
         idle = [connect(server) for _ in range(3)]
         try:
             time.sleep(0.3)  # the server has taken them in
             with connect(server) as sock:
-                sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-                assert read_answer(sock, MARGIN).status == 503
+                sock.sendall(health)
+                answer = read_answer(sock, MARGIN)
+                assert answer.status == 503 and answer.headers["content-type"] == PROBLEM
+                assert answer.json()["type"] == "/problems/solver-timeout"
+                assert answer.headers.get("access-control-allow-origin") == "http://front.test"
+                assert int(answer.headers["retry-after"]) >= 1
+                assert held(sock, MARGIN) is not None, "a refused connection stayed open"
         finally:
             for sock in idle:
                 sock.close()
         time.sleep(0.3)
         with connect(server) as sock:
-            sock.sendall(b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            sock.sendall(health)
             assert read_answer(sock, MARGIN).status == 200
 
 
