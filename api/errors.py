@@ -19,8 +19,9 @@ stderr = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str) -> typer.Exit:
-    """Print ``error: message`` on standard error; return the exit to raise."""
-    stderr.print(f"error: {message}", markup=False)
+    """Print ``error: message`` on standard error, on one line; return the exit to raise."""
+    line = " ".join(part.strip() for part in message.splitlines() if part.strip())
+    stderr.print(f"error: {line}", markup=False)
     return typer.Exit(EXIT_BAD_INPUT)
 
 

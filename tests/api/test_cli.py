@@ -10,8 +10,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import typer
 
+from api.errors import one_line_errors
 from api.manno_cli import run_batch
+from solver.errors import MonsterError
 from solver.manno.tokens import standard_tokens
 
 Cli = Callable[..., tuple[int, str, str]]
@@ -244,3 +247,16 @@ def test_svg_files_are_replaced_only_with_force(cli: Cli, tmp_path: Path, args: 
         and "mine" not in target.read_text(encoding="utf-8")
     )
     assert [p.name for p in tmp_path.iterdir()] == ["picture.svg"]
+
+
+def test_an_error_message_is_always_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    @one_line_errors
+    def command() -> None:
+        raise MonsterError("token set 'x.toml' is not valid TOML:\nExpected '=' (at line 1)\n")
+
+    with pytest.raises(typer.Exit) as exited:
+        command()
+    assert exited.value.exit_code == 2
+    assert capsys.readouterr().err == (
+        "error: token set 'x.toml' is not valid TOML: Expected '=' (at line 1)\n"
+    )
