@@ -40,6 +40,8 @@ from solver.jsonio import MAX_DEPTH, json_depth_fault
 CLOSE = (b"connection", b"close")
 MALFORMED = "the request is not well-formed HTTP/1.1"
 AMBIGUOUS = "a request may not carry both Content-Length and Transfer-Encoding"
+MAX_HEAD_BYTES = 16_384
+"""Longest request line and headers read (h11's own bound on a head arriving in pieces)."""
 BUSY = "monsters.busy"
 """The scope extension ``GuardedH11Protocol`` sets on a request past the connection limit."""
 
@@ -51,25 +53,40 @@ def service_settings() -> Settings:
 
 
 class StrictConnection(h11.Connection):
-    """h11's server side, refusing a request that gives its body length two ways.
+    """h11's server side, refusing a request that gives its body length two ways, or
+    whose head is over ``max_head`` bytes even when it arrives in one piece.
 
-    ``fault`` keeps the status and the reason of the last refused request.
+    ``fault`` keeps the status and the reason, in words, of the last refused request.
     """
 
-    fault: tuple[int, str] = (400, MALFORMED)
+    def __init__(self, max_head: int = MAX_HEAD_BYTES) -> None:
+        super().__init__(h11.SERVER, max_head)
+        self.max_head = max_head
+        self.fault = (400, MALFORMED)
 
     def next_event(self) -> h11.Event | type[h11.NEED_DATA] | type[h11.PAUSED]:
         try:
             event = super().next_event()
         except h11.RemoteProtocolError as err:
-            self.fault = (err.error_status_hint, MALFORMED)
-            raise
+            self.fault = (err.error_status_hint, self._reason(err.error_status_hint))
+            raise  # h11's own text quotes bytes as Python writes them: it is not passed on
         if isinstance(event, h11.Request):
             names = {name for name, _ in event.headers}
+            size = len(event.target) + sum(len(n) + len(v) + 4 for n, v in event.headers)
+            if size > self.max_head:
+                self.fault = (431, self._reason(431))
+                raise h11.RemoteProtocolError(self.fault[1], error_status_hint=431)
             if {b"content-length", b"transfer-encoding"} <= names:
                 self.fault = (400, AMBIGUOUS)
                 raise h11.RemoteProtocolError(AMBIGUOUS)
         return event
+
+    def _reason(self, status: int) -> str:
+        if status == 431:
+            return f"the request's line and headers are longer than {self.max_head} bytes"
+        if status == 501:
+            return "only Transfer-Encoding: chunked is supported"
+        return MALFORMED
 
 
 class GuardedH11Protocol(H11Protocol):
@@ -89,7 +106,7 @@ class GuardedH11Protocol(H11Protocol):
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
         size = config.h11_max_incomplete_event_size
-        self.conn = StrictConnection(h11.SERVER, size) if size else StrictConnection(h11.SERVER)
+        self.conn = StrictConnection() if size is None else StrictConnection(size)
         self.head_seconds = service_settings().head_seconds
         self.head_timer: asyncio.TimerHandle | None = None
         # past the limit a request is marked, not answered here: BodyLimit answers it as a

@@ -63,6 +63,10 @@ class Answer:
     def json(self) -> Any:
         return json.loads(self.body)
 
+    @property
+    def text(self) -> str:
+        return self.body.decode()
+
 
 def connect(server: Server) -> socket.socket:
     return socket.create_connection(("127.0.0.1", server.port), timeout=5)
@@ -214,6 +218,23 @@ def test_a_malformed_request_is_a_problem(quick: Server) -> None:
         answer = read_answer(sock, MARGIN)
         assert answer.status == 400 and answer.headers["content-type"] == PROBLEM
         assert held(sock, MARGIN) is not None
+
+
+@pytest.mark.parametrize(
+    ("extra", "status", "detail"),
+    [
+        ("X-Long: " + "x" * 20_000, 431, "longer than 16384 bytes"),
+        ("Transfer-Encoding: gzip", 501, "only Transfer-Encoding: chunked"),
+    ],
+)
+def test_a_request_http_refuses_says_why_in_words(
+    quick: Server, extra: str, status: int, detail: str
+) -> None:
+    with connect(quick) as sock:
+        sock.sendall(f"POST /v1/manno/solve HTTP/1.1\r\nHost: a\r\n{extra}\r\n\r\n".encode())
+        answer = read_answer(sock, MARGIN)
+    assert answer.status == status and answer.headers["content-type"] == PROBLEM
+    assert detail in answer.json()["detail"] and "b'" not in answer.text
 
 
 def test_a_body_too_large_passes_cors(quick: Server) -> None:
