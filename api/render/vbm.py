@@ -21,7 +21,9 @@ from __future__ import annotations
 
 from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
 from api.render.svg import document, element, group, path, text, title
+from solver.errors import NotationError
 from solver.vbm.cards import Card, Deck
+from solver.vbm.invariants import MAX_AREA
 from solver.vbm.rules import EXPLORER_POS, frontier
 from solver.vbm.state import State
 from solver.vbm.view import View
@@ -39,6 +41,9 @@ TERRAIN_FILL = {
 CRYSTAL_FILL = {"blue": "#2f6fd6", "red": "#d9382e", "green": "#2e9b4a"}
 PORTAL = "#7b4bb7"
 PANEL_W = 220
+MAX_SPAN = MAX_AREA + 3
+"""Most cells a drawn area spans either way: a line of its cards, the Explorer and a free cell
+each end."""
 ARROWS = {"up": (0, -1), "down": (0, 1), "left": (-1, 0), "right": (1, 0)}
 
 
@@ -67,6 +72,11 @@ def render(view: View | State, seat: int | None = None) -> str:
     top, left = min(r for r, _ in cells), min(c for _, c in cells)
     rows = max(r for r, _ in cells) - top + 1
     cols = max(c for _, c in cells) - left + 1
+    if len(area) > MAX_AREA or max(rows, cols) > MAX_SPAN:
+        raise NotationError(
+            f"a play area spans at most {MAX_SPAN} cells each way, not {max(rows, cols)}",
+            path=f"areas[{seat}]",
+        )
     ox, oy = 16.0, 48.0
 
     def at(pos: tuple[int, int]) -> tuple[float, float]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -158,3 +159,18 @@ def test_two_states_with_equal_views_get_equal_hints() -> None:
             assert first == second
             checked += 1
     assert checked > 100
+
+
+def test_the_picture_of_an_area_is_bounded() -> None:
+    state = new_state(2, 4)
+    while not state.is_terminal():  # seat 0 lays one long line, seat 1 anything
+        moves = state.legal_moves()
+        state = state.apply(max(moves, key=lambda m: m.at[1] if m.at and state.to_move == 0 else 0))
+    assert max(c for _, c, _ in state.areas[0]) == 20
+    width = float(render(GAME.view(state, 0)).split('width="', 1)[1].split('"', 1)[0])
+    assert width < 16 + 24 * 78 + 24 + 240
+    view = GAME.view(state, 0)
+    far = replace(view, areas=(((0, 1, "W01"), (0, 78_000_000, "W02")), view.areas[1]))
+    with pytest.raises(NotationError) as err:
+        render(far)
+    assert err.value.path == "areas[0]"
