@@ -61,10 +61,11 @@ def _object(
 ) -> Mapping[str, Any]:
     if not isinstance(doc, Mapping):
         fail(path, f"expected an object, not {quote(doc)}")
-    extra = next((str(k) for k in doc if k not in keys), None)
+    extra = next((k for k in doc if k not in keys), None)
     if extra is not None:
+        name = extra[:40] if isinstance(extra, str) else type(extra).__name__
         expected = ", ".join(sorted(keys))
-        fail(at(path, extra[:40]), f"unknown field {quote(extra)} (expected {expected})")
+        fail(at(path, name), f"unknown field {quote(extra)} (expected {expected})")
     for key in sorted(required):
         if key not in doc:
             fail(at(path, key), f"missing {key!r}")

@@ -17,6 +17,7 @@ data (``data/buffet.toml``): eleven desserts, left to right.
 from __future__ import annotations
 
 import functools
+import itertools
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -39,11 +40,24 @@ HIDDEN: Value = -1
 
 
 def quote(doc: Any, most: int = 40) -> str:
-    """``repr(doc)`` for a message, cut short when long (input is quoted, never dumped).
+    """Input as a message quotes it: short, and never walked deeper than one level
+    (a list by its length, an object by its first keys).
 
     >>> quote("a" * 100)
-    "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa..."
+    "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'..."
+    >>> quote([[[]]]), quote({"dessert": "pie", "x": 1}), quote(10**90)
+    ('a list of 1', "{'dessert', 'x'}", 'a 91-digit number')
     """
+    if isinstance(doc, str):
+        return repr(doc) if len(doc) <= most else repr(doc[: most - 3]) + "..."
+    if isinstance(doc, Mapping):
+        first = itertools.islice(doc, 3)
+        keys = [quote(k if isinstance(k, str) else type(k).__name__, 20) for k in first]
+        return "{" + ", ".join(keys) + (", ..." if len(doc) > 3 else "") + "}"
+    if isinstance(doc, (list, tuple)):
+        return f"a list of {len(doc)}"
+    if isinstance(doc, int) and not isinstance(doc, bool) and abs(doc) >= 10**most:
+        return f"a {len(str(abs(doc))) if doc.bit_length() < 4000 else 'many'}-digit number"
     text = repr(doc)
     return text if len(text) <= most else text[: most - 3] + "..."
 

@@ -290,3 +290,18 @@ def test_long_input_is_quoted_short() -> None:
         with pytest.raises(NotationError) as err:
             GAME.move_from_json(move)
         assert len(str(err.value)) < 300
+
+
+def test_deep_or_huge_values_are_quoted_without_walking_them() -> None:
+    deep: list[Any] = []
+    for _ in range(5000):
+        deep = [deep]
+    for bad, path in ((deep, "stacks[0][0]"), (10**5000, "stacks[0][0]")):
+        doc = _doc(new_state(2, 3))
+        doc["stacks"][0][0] = bad
+        _refused(read_state, doc, path, "bad tile")
+    doc = _doc(new_state(2, 3))
+    doc["board"][0]["pie"] = {"tile": 3, "up": False, "at_least": deep}
+    _refused(read_state, doc, "board[0].pie.at_least", "bad bound a list of 1")
+    with pytest.raises(NotationError, match="unknown dessert a list of 1"):
+        GAME.move_from_json({"dessert": deep})
