@@ -1,19 +1,23 @@
 """The way bytes come in: connection deadlines, request framing, body checks, stopping.
 
 A client on the open internet may be slow on purpose, send ambiguous framing,
-or stop half-way. Each request is bounded here, before any route sees it:
+or stop half-way. Each request is bounded here, before any route sees it
+(the numbers: ``api.settings.Settings`` and docs/serving.md):
 
 * ``GuardedH11Protocol`` (uvicorn's h11 protocol, pinned): a request's line and
   headers must arrive within ``head_seconds``, or the connection is closed; a
   request carrying both ``Content-Length`` and ``Transfer-Encoding`` is refused
-  (400) and its connection closed, so nothing can hide a second request in it.
-* ``BodyLimit`` (ASGI middleware, inside CORS): a body must arrive within
-  ``body_seconds`` (else 408), stay within ``max_body_bytes`` (else 413) and, as
-  JSON, nest at most ``solver.jsonio.MAX_DEPTH`` deep (else 422); an answer sent
-  before the body is all read closes the connection.
+  (400) and its connection closed, so nothing can hide a second request in it;
+  a request past the connection limit is marked busy for ``BodyLimit``.
+* ``BodyLimit`` (ASGI middleware, inside CORS): a busy request answers 503; a
+  body must arrive within ``body_seconds`` (else 408), stay within
+  ``max_body_bytes`` (else 413) and, as JSON, nest at most
+  ``solver.jsonio.MAX_DEPTH`` deep (else 422); an answer sent before the body
+  is all read closes the connection.
 * ``serve``: uvicorn with these and the connection, keep-alive and shutdown
-  settings; with several workers the listening socket closes as soon as the
-  service is told to stop, so no connection waits in a queue nobody reads.
+  settings; with several workers (``Supervisor``) the listening socket closes
+  as soon as the service is told to stop, so no connection waits in a queue
+  nobody reads.
 """
 
 from __future__ import annotations
@@ -181,6 +185,7 @@ def _is_json(content_type: bytes | None) -> bool:
 class BodyLimit:
     """ASGI middleware: a request body is bounded in size, time and JSON nesting.
 
+    A request ``GuardedH11Protocol`` marked busy answers 503 (``Retry-After``).
     A declared ``Content-Length`` over ``limit`` answers 413 before any byte is
     read; a body without one is counted as it streams and refused at the limit.
     A body still arriving ``seconds`` after the request began answers 408. A
