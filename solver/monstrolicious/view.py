@@ -140,9 +140,11 @@ class View(Turns):
         return super().winners() if self.is_terminal() else ()
 
     def view(self, seat: Seat) -> Json:
-        """This view as JSON; only its own seat may ask."""
+        """This view as JSON; only its own seat may ask (NotationError otherwise)."""
         if seat != self.seat:
-            raise IllegalMoveError(f"a view of seat {self.seat} cannot show seat {seat}'s view")
+            raise NotationError(
+                f"this is seat {self.seat}'s view: it cannot show seat {quote(seat)}'s", path="seat"
+            )
         return self.to_json()
 
     def to_json(self) -> Json:

@@ -96,5 +96,6 @@ def test_impossible_views_are_refused(games: Games) -> None:
     broken["view_of"] = 3
     with pytest.raises(NotationError):
         View.from_json(broken)
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(NotationError, match="this is seat 0's view") as err:
         View.of(state, 0).view(1)
+    assert err.value.path == "seat"
