@@ -34,7 +34,7 @@ MAX_TOKENS = 1_000_000
 SEED_RANGE = (-(2**63), 2**64 - 1)
 """Seeds a state may carry (a new game's seed from the system has 64 bits)."""
 
-KIND_WORD: Mapping[type, str] = {Monster: "monster", Upgrade: "upgrade", Tourist: "tourist"}
+KIND_WORD: Mapping[type, str] = {Monster: "a monster", Upgrade: "an upgrade", Tourist: "a tourist"}
 
 
 def at(path: str, key: str | int) -> str:
@@ -99,13 +99,13 @@ def card_id(deck: Deck, value: Any, path: str, kind: type | tuple[type, ...]) ->
     kinds = kind if isinstance(kind, tuple) else (kind,)
     want = " or ".join(KIND_WORD[k] for k in kinds)
     if not isinstance(value, str):
-        raise NotationError(f"must be the id of a {want} card, not {_shown(value)}", path=path)
+        raise NotationError(f"must be the id of {want} card, not {_shown(value)}", path=path)
     found = deck.by_id.get(value)
     if found is None:
         raise NotationError(f"unknown card {_shown(value)} in deck {deck.name!r}", path=path)
     if not isinstance(found, kinds):
         raise NotationError(
-            f"{value!r} is a {KIND_WORD[type(found)]}: only a {want} goes here", path=path
+            f"{value!r} is {KIND_WORD[type(found)]}: only {want} goes here", path=path
         )
     return value
 
