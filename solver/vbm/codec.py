@@ -27,14 +27,14 @@ from typing import Any
 
 from solver.errors import NotationError
 from solver.game import Json
+from solver.vbm.common import Common, per_seat_ids
 from solver.vbm.fields import (
-    Common,
-    per_seat_ids,
     read_game,
     read_ids,
     read_int,
     read_ints,
     read_object,
+    shown,
 )
 from solver.vbm.invariants import check_state
 from solver.vbm.moves import move_to_json
@@ -163,7 +163,8 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
     check_state(state)
     if common.to_move != state.to_move:
         raise NotationError(
-            f"seat {state.to_move} has the next decision, not {common.to_move!r}", path="to_move"
+            f"seat {state.to_move} has the next decision, not {shown(common.to_move)}",
+            path="to_move",
         )
     return state
 

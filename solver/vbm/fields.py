@@ -1,4 +1,4 @@
-"""Reading the fields of a state or a view one by one, each fault named by its JSON path.
+"""Reading JSON fields one by one, each fault named by its JSON path.
 
 Every list's length is checked before it is looped over, every number against
 its range, so nothing a document holds can make reading it slow or deep.
@@ -19,15 +19,29 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.errors import NotationError
-from solver.vbm.cards import Deck, Pos, deck_named
-from solver.vbm.invariants import MAX_AREA
-from solver.vbm.moves import Move, move_from_json
-from solver.vbm.rules import Area
-from solver.vbm.setup import MAX_PLAYERS, MIN_PLAYERS, MODES, mode_fault
 
-PHASES = ("explorer", "draft", "rows", "over")
-#: Most turns a game has (the row draft's 20) and most rows open at once.
-MAX_TURN, MAX_ROWS = 20, 2
+
+def shown(value: Any) -> str:
+    """``value`` as a message quotes it: short, whatever it is.
+
+    >>> shown("W01"), shown(10**50), shown({"a": 1}), shown("x" * 99)[-4:]
+    ("'W01'", 'a number of about 51 digits', 'an object', "'...")
+    """
+    if value is None or isinstance(value, bool | float):
+        return repr(value)
+    if isinstance(value, int):
+        if abs(value) < 10**20:
+            return str(value)
+        return f"a number of about {int(abs(value).bit_length() * 0.30103) + 1} digits"
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:37]) + "..."
+    return (
+        "an object"
+        if isinstance(value, Mapping)
+        else "a list"
+        if isinstance(value, list)
+        else type(value).__name__
+    )
 
 
 def read_object(doc: Any, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
@@ -36,8 +50,7 @@ def read_object(doc: Any, keys: tuple[str, ...], what: str) -> Mapping[str, Any]
         raise NotationError(f"a {what} must be a JSON object")
     for key in doc:
         if key not in keys:
-            shown = str(key)[:40]
-            raise NotationError(f"a {what} has no field {shown!r}", path=shown)
+            raise NotationError(f"a {what} has no field {shown(key)}", path=str(key)[:40])
     for key in keys:
         if key not in doc:
             raise NotationError(f"a {what} needs the field {key!r}", path=key)
@@ -48,24 +61,24 @@ def read_game(doc: Mapping[str, Any], what: str) -> None:
     """NotationError unless ``doc`` says it is a Very Big Monster document."""
     game = doc.get("game")
     if game != "vbm":
-        shown = str(game)[:40] if isinstance(game, str) else "unnamed game"
-        raise NotationError(f"this is a {shown} {what}, not a vbm {what}", path="game")
+        name = game[:40] if isinstance(game, str) else "unnamed game's"
+        raise NotationError(f"this is a {name} {what}, not a vbm {what}", path="game")
 
 
 def read_int(value: Any, path: str, lo: int, hi: int) -> int:
     """A whole number from ``lo`` to ``hi`` (never a bool or a float)."""
     if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        shown = repr(value) if not isinstance(value, int | str) else repr(value)[:40]
-        raise NotationError(f"must be a whole number from {lo} to {hi}, not {shown}", path=path)
+        raise NotationError(
+            f"must be a whole number from {lo} to {hi}, not {shown(value)}", path=path
+        )
     return value
 
 
 def read_str(value: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
     """A string, one of ``choices`` when given."""
     if not isinstance(value, str) or (choices is not None and value not in choices):
-        shown = repr(value)[:40] if isinstance(value, str | int) else type(value).__name__
         wanted = f"one of {', '.join(choices)}" if choices else "a string"
-        raise NotationError(f"must be {wanted}, not {shown}", path=path)
+        raise NotationError(f"must be {wanted}, not {shown(value)}", path=path)
     return value
 
 
@@ -87,8 +100,7 @@ def read_ids(
     out = []
     for k, item in enumerate(read_list(value, path, most)):
         if not isinstance(item, str) or item not in known:
-            shown = repr(item)[:40] if isinstance(item, str | int) else type(item).__name__
-            raise NotationError(f"unknown {what} {shown}", path=f"{path}[{k}]")
+            raise NotationError(f"unknown {what} {shown(item)}", path=f"{path}[{k}]")
         out.append(item)
     return tuple(out)
 
@@ -97,149 +109,4 @@ def read_ints(value: Any, path: str, most: int, lo: int, hi: int) -> tuple[int, 
     """A list of at most ``most`` whole numbers from ``lo`` to ``hi``."""
     return tuple(
         read_int(v, f"{path}[{k}]", lo, hi) for k, v in enumerate(read_list(value, path, most))
-    )
-
-
-class Common:
-    """The fields a state and a view share, read and bounded."""
-
-    def __init__(self, doc: Mapping[str, Any]) -> None:
-        self.players = read_int(doc["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
-        players = self.players
-        self.mode = read_str(doc["mode"], "mode", MODES)
-        fault = mode_fault(players, self.mode)
-        if fault:
-            raise NotationError(fault, path="mode")
-        deck_name = read_str(doc["deck"], "deck")
-        self.deck: Deck = deck_named(deck_name)
-        deck = self.deck
-        self.sides = read_ints(doc["sides"], "sides", len(deck.missions), 0, 1)
-        if len(self.sides) != len(deck.missions):
-            raise NotationError(
-                f"needs one side (0 or 1) for each of the {len(deck.missions)} mission tiles",
-                path="sides",
-            )
-        self.phase = read_str(doc["phase"], "phase", PHASES)
-        self.round = read_int(doc["round"], "round", 0, 2)
-        self.turn = read_int(doc["turn"], "turn", 0, MAX_TURN)
-        self.first = read_int(doc["first"], "first", 0, MAX_PLAYERS)
-        cards, most = deck.by_id, len(deck.cards)
-        explorers = {e.id: e for e in deck.explorers}
-        self.explorers = tuple(
-            None if e is None else _explorer(e, f"explorers[{s}]", explorers)
-            for s, e in enumerate(read_list(doc["explorers"], "explorers", players, players))
-        )
-        self.areas = tuple(
-            _area(area, f"areas[{s}]", cards)
-            for s, area in enumerate(read_list(doc["areas"], "areas", players, players))
-        )
-        self.pending = tuple(
-            _pending(p, f"pending[{s}]")
-            for s, p in enumerate(read_list(doc["pending"], "pending", players, players))
-        )
-        self.rows = tuple(
-            read_ids(r, f"rows[{k}]", cards, 2 * players, "card")
-            for k, r in enumerate(read_list(doc["rows"], "rows", MAX_ROWS))
-        )
-        self.live = read_ids(doc["live"], "live", cards, 2 * players, "card")
-        values = {v for tile in deck.missions for side in tile for v in side.rewards}
-        top = max(values, default=0)
-        self.tokens = tuple(
-            _tokens(t, f"tokens[{s}]", 2 * len(deck.missions), values, top)
-            for s, t in enumerate(read_list(doc["tokens"], "tokens", players, players))
-        )
-        piles = read_list(doc["pyramids"], "pyramids", len(deck.missions), len(deck.missions))
-        self.pyramids = tuple(
-            read_ints(
-                p,
-                f"pyramids[{k}]",
-                len(max(deck.missions[k], key=lambda s: len(s.rewards)).rewards),
-                0,
-                top,
-            )
-            for k, p in enumerate(piles)
-        )
-        self.claimed = _claims(doc["claimed"], players, len(deck.missions))
-        self.portals = tuple(
-            _points(p, f"portals[{s}]", deck.portal_tiles)
-            for s, p in enumerate(read_list(doc["portals"], "portals", players, players))
-        )
-        self.portal_left = read_int(doc["portal_left"], "portal_left", 0, deck.portal_tiles)
-        self.discards = read_ids(doc["discards"], "discards", cards, most, "card")
-        self.to_move = doc["to_move"]
-
-
-def _explorer(value: Any, path: str, known: Mapping[str, Any]) -> str:
-    if not isinstance(value, str) or value not in known:
-        shown = repr(value)[:40] if isinstance(value, str | int) else type(value).__name__
-        raise NotationError(f"unknown Explorer {shown}", path=path)
-    return value
-
-
-def _area(value: Any, path: str, cards: Mapping[str, Any]) -> Area:
-    out = []
-    for k, item in enumerate(read_list(value, path, MAX_AREA)):
-        where = f"{path}[{k}]"
-        place = read_list(item, where, 3, 3)
-        r = read_int(place[0], f"{where}[0]", -MAX_AREA, MAX_AREA)
-        c = read_int(place[1], f"{where}[1]", -MAX_AREA, MAX_AREA)
-        out.append((r, c, read_ids(place[2:], where, cards, 1, "card")[0]))
-    return tuple(out)
-
-
-def _pending(value: Any, path: str) -> Move | None:
-    if value is None:
-        return None
-    if isinstance(value, Mapping) and "card" not in value and set(value) <= {"pass"}:
-        target = value.get("pass")
-        return Move(
-            pass_to=None if target is None else read_int(target, f"{path}.pass", 0, MAX_PLAYERS - 1)
-        )
-    try:
-        return move_from_json(value)
-    except NotationError as err:
-        raise NotationError(err.message, path=path) from None
-
-
-def _tokens(value: Any, path: str, most: int, values: set[int], top: int) -> tuple[int, ...]:
-    tokens = read_ints(value, path, most, 1, top)
-    for k, v in enumerate(tokens):
-        if v not in values:
-            raise NotationError(f"no Reward Mission token is worth {v}", path=f"{path}[{k}]")
-    return tokens
-
-
-def _claims(value: Any, players: int, tiles: int) -> frozenset[tuple[str, int, int]]:
-    out: set[tuple[str, int, int]] = set()
-    for k, item in enumerate(read_list(value, "claimed", 2 * players * tiles)):
-        where = f"claimed[{k}]"
-        claim = read_list(item, where, 3, 3)
-        kind = read_str(claim[0], f"{where}[0]", ("personal", "team"))
-        who = read_int(claim[1], f"{where}[1]", 0, players - 1)
-        tile = read_int(claim[2], f"{where}[2]", 0, tiles - 1)
-        if (kind, who, tile) in out:
-            raise NotationError("a mission is claimed twice", path=where)
-        out.add((kind, who, tile))
-    return frozenset(out)
-
-
-def _points(value: Any, path: str, most: int) -> tuple[Pos, ...]:
-    out = []
-    for k, item in enumerate(read_list(value, path, most)):
-        point = read_list(item, f"{path}[{k}]", 2, 2)
-        out.append(
-            (
-                read_int(point[0], f"{path}[{k}][0]", -MAX_AREA, MAX_AREA + 1),
-                read_int(point[1], f"{path}[{k}][1]", -MAX_AREA, MAX_AREA + 1),
-            )
-        )
-    return tuple(out)
-
-
-def per_seat_ids(
-    value: Any, path: str, players: int, known: Mapping[str, Any], most: int, what: str
-) -> tuple[tuple[str, ...], ...]:
-    return tuple(
-        read_ids(v, f"{path}[{s}]", known, most, what)
-        for s, v in enumerate(read_list(value, path, players, players))
     )

@@ -29,6 +29,7 @@ from typing import Any
 from solver.errors import NotationError
 from solver.game import Json
 from solver.vbm.cards import Pos
+from solver.vbm.fields import shown
 
 _KEYS = frozenset({"card", "at", "pass", "row", "discard", "explorer"})
 
@@ -50,7 +51,7 @@ def _int(doc: Mapping[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f'"{key}" must be an integer, not {value!r}')
+        raise NotationError(f'"{key}" must be an integer, not {shown(value)}')
     return value
 
 
@@ -59,17 +60,17 @@ def _str(doc: Mapping[str, Any], key: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise NotationError(f'"{key}" must be a string, not {value!r}')
+        raise NotationError(f'"{key}" must be a string, not {shown(value)}')
     return value
 
 
 def move_from_json(doc: Mapping[str, Any]) -> Move:
     """Read a move; NotationError names the field that does not parse."""
     if not isinstance(doc, Mapping):
-        raise NotationError(f"a move is a JSON object, not {doc!r}")
+        raise NotationError(f"a move is a JSON object, not {shown(doc)}")
     unknown = sorted(set(doc) - _KEYS)
     if unknown:
-        raise NotationError(f"unknown move field {unknown[0]!r}")
+        raise NotationError(f"unknown move field {shown(unknown[0])}")
     explorer = _str(doc, "explorer")
     if explorer is not None:
         if len(doc) != 1:

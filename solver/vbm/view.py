@@ -38,6 +38,7 @@ from dataclasses import dataclass, replace
 from solver.errors import IllegalMoveError, NotationError
 from solver.game import Json, Score, Seat
 from solver.vbm.cards import Deck, Pos, deck_named
+from solver.vbm.fields import shown
 from solver.vbm.moves import Move, move_to_json
 from solver.vbm.rules import Area, frontier
 from solver.vbm.state import ROUNDS, State
@@ -119,7 +120,7 @@ class View:
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
             raise NotationError(
-                f"seat {seat!r} is not in a {state.players}-player game", path="seat"
+                f"seat {shown(seat)} is not in a {state.players}-player game", path="seat"
             )
         deck = state.deck
         sets = tuple(sorted({deck.by_id[c].set for c in state_cards(state)}))

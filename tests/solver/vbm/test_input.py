@@ -244,3 +244,16 @@ def test_mutated_states_and_views_are_refused_or_answered_never_crash() -> None:
             every_answer(read) if isinstance(read, State) else view_answers(read)
         accepted += 1
     assert accepted > 20
+
+
+def test_messages_quote_the_input_briefly() -> None:
+    huge = [0] * 10_000
+    with pytest.raises(NotationError) as err:
+        GAME.move_from_json({"card": "W01", "at": [0, 1], "pass": huge})
+    assert len(str(err.value)) < 100
+    with pytest.raises(NotationError) as err:
+        GAME.from_json(_set(TEAM, turn=huge))
+    assert len(str(err.value)) < 100 and err.value.path == "turn"
+    with pytest.raises(NotationError) as err:
+        GAME.from_json(_set(TEAM, pile=["x" * 10_000, *TEAM["pile"][1:]]))
+    assert len(str(err.value)) < 100 and err.value.path == "pile[0]"
