@@ -290,14 +290,16 @@ def refused(server: Server) -> bool:
         return False
 
 
-def stop_with_a_slow_client(grace: int, finish: bool) -> tuple[float, float, Answer | None]:
+def stop_with_a_slow_client(
+    grace: int, finish: bool, workers: int = 2
+) -> tuple[float, float, Answer | None]:
     """Seconds until new connections are refused and until exit, after SIGTERM.
 
     A slow client is sending a body when the signal comes; with ``finish`` it
     then sends the rest, and its answer is returned.
     """
     env = {"MONSTERS_GRACE_SECONDS": str(grace), "MONSTERS_BODY_SECONDS": "60"}
-    with serving(env, workers=2) as server, connect(server) as slow:
+    with serving(env, workers=workers) as server, connect(server) as slow:
         slow.sendall(post_head("/v1/manno/solve", len(SOLVE)) + SOLVE[:10])
         time.sleep(0.3)
         start = time.monotonic()
@@ -325,8 +327,9 @@ def test_shutdown_refuses_new_connections_and_finishes_in_flight() -> None:
     assert exited_after < STOP_MARGIN  # well inside the grace: nothing was left to wait for
 
 
-def test_shutdown_gives_up_on_a_slow_client_after_the_grace() -> None:
-    refused_after, exited_after, _ = stop_with_a_slow_client(grace=2, finish=False)
+@pytest.mark.parametrize("workers", [1, 2])
+def test_shutdown_gives_up_on_a_slow_client_after_the_grace(workers: int) -> None:
+    refused_after, exited_after, _ = stop_with_a_slow_client(2, finish=False, workers=workers)
     assert refused_after < 3
     assert exited_after < 2 + STOP_MARGIN
 
