@@ -43,6 +43,8 @@ class Settings:
             (``MONSTERS_HEAD_SECONDS``).
         body_seconds: a request's body must all arrive this soon after its headers, or
             it answers 408 and the connection is closed (``MONSTERS_BODY_SECONDS``).
+        send_seconds: a client that takes none of an answer waiting to be sent for this
+            long is cut off (``MONSTERS_SEND_SECONDS``).
         keep_alive_seconds: an idle connection between requests is closed after this
             (``MONSTERS_KEEP_ALIVE_SECONDS``).
         max_connections: open connections per worker process; past it requests answer
@@ -61,6 +63,7 @@ class Settings:
     max_generate: int = 50
     head_seconds: float = 10.0
     body_seconds: float = 10.0
+    send_seconds: float = 10.0
     keep_alive_seconds: int = 5
     max_connections: int = 100
     backlog: int = 128
@@ -97,6 +100,7 @@ class Settings:
             pool_size=number("pool_size", cls.pool_size),
             head_seconds=number("head_seconds", cls.head_seconds),
             body_seconds=number("body_seconds", cls.body_seconds),
+            send_seconds=number("send_seconds", cls.send_seconds),
             keep_alive_seconds=number("keep_alive_seconds", cls.keep_alive_seconds),
             max_connections=number("max_connections", cls.max_connections),
             backlog=number("backlog", cls.backlog),

@@ -6,6 +6,7 @@ or stop half-way. Each request is bounded here, before any route sees it
 
 * ``GuardedH11Protocol`` (uvicorn's h11 protocol, pinned): a request's line and
   headers must arrive within ``head_seconds``, or the connection is closed; a
+  client that takes none of its answer for ``send_seconds`` is cut off; a
   request carrying both ``Content-Length`` and ``Transfer-Encoding`` is refused
   (400) and its connection closed, so nothing can hide a second request in it;
   a request past the connection limit is marked busy for ``BodyLimit``.
@@ -94,7 +95,8 @@ class StrictConnection(h11.Connection):
 
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with a deadline on each request's head and strict framing.
+    """uvicorn's h11 protocol with deadlines on each request's head and on a stalled
+    answer, and strict framing.
 
     The head clock starts when the connection opens and again when an answer
     ends; it stops when a request's headers are complete. Malformed requests
@@ -112,7 +114,9 @@ class GuardedH11Protocol(H11Protocol):
         size = config.h11_max_incomplete_event_size
         self.conn = StrictConnection() if size is None else StrictConnection(size)
         self.head_seconds = service_settings().head_seconds
+        self.send_seconds = service_settings().send_seconds
         self.head_timer: asyncio.TimerHandle | None = None
+        self.send_timer: asyncio.TimerHandle | None = None
         # past the limit a request is marked, not answered here: BodyLimit answers it as a
         # problem, inside CORS, like every other answer
         self.max_connections, self.limit_concurrency = self.limit_concurrency, None
@@ -132,10 +136,23 @@ class GuardedH11Protocol(H11Protocol):
         self._follow_head()
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.head_timer is not None:
-            self.head_timer.cancel()
-            self.head_timer = None
+        for timer in (self.head_timer, self.send_timer):
+            if timer is not None:
+                timer.cancel()
+        self.head_timer = self.send_timer = None
         super().connection_lost(exc)
+
+    def pause_writing(self) -> None:
+        """The client is not taking its answer: it has ``send_seconds`` to start again."""
+        super().pause_writing()
+        if self.send_timer is None:
+            self.send_timer = self.loop.call_later(self.send_seconds, self.transport.abort)
+
+    def resume_writing(self) -> None:
+        super().resume_writing()
+        if self.send_timer is not None:
+            self.send_timer.cancel()
+            self.send_timer = None
 
     def handle_events(self) -> None:
         super().handle_events()

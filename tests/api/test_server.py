@@ -35,8 +35,10 @@ STOP_MARGIN = 5.0
 """Slack for stopping: the supervisor looks for signals twice a second, then the
 workers finish, and two interpreters exit."""
 
+SEND_SECONDS = 1.0
 QUICK = {
     "MONSTERS_HEAD_SECONDS": str(HEAD_SECONDS),
+    "MONSTERS_SEND_SECONDS": str(SEND_SECONDS),
     "MONSTERS_BODY_SECONDS": str(BODY_SECONDS),
     "MONSTERS_KEEP_ALIVE_SECONDS": str(KEEP_ALIVE_SECONDS),
     "MONSTERS_CORS_ORIGINS": "http://front.test",
@@ -171,6 +173,23 @@ def test_a_keep_alive_connection_serves_several_requests(quick: Server) -> None:
             answer = read_answer(sock, 10)
             assert answer.status == 200, answer.body
             assert answer.json()["arrangement"] == "000000000000001"
+
+
+def test_a_client_that_reads_nothing_is_cut_off(quick: Server) -> None:
+    asked = 200  # some 8 MB of answers: more than the system buffers between us
+    with socket.socket() as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+        sock.connect(("127.0.0.1", quick.port))
+        sock.sendall(b"GET /openapi.json HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n" * asked)
+        time.sleep(SEND_SECONDS + MARGIN)  # reading nothing while the answers wait
+        data = b""
+        sock.settimeout(MARGIN)
+        try:
+            while chunk := sock.recv(1 << 20):
+                data += chunk
+        except ConnectionResetError:
+            pass
+    assert data.count(b"HTTP/1.1 200 OK") < asked, "every answer waited for the client"
 
 
 def test_connections_past_the_limit_answer_503_through_cors() -> None:
