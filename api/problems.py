@@ -70,7 +70,9 @@ NOT_YOUR_TURN = ProblemKind(
 UNKNOWN_DECK = ProblemKind(
     "/problems/unknown-deck", "Unknown deck", 422, "the deck named is not a built-in one"
 )
-NOT_FOUND = ProblemKind("/problems/not-found", "Not found", 404, "no catalogue task has this id")
+NOT_FOUND = ProblemKind(
+    "/problems/not-found", "Not found", 404, "nothing by that name (a catalogue task id)"
+)
 BODY_TOO_LARGE = ProblemKind(
     "/problems/body-too-large", "Request body too large", 413, "refused before it is read"
 )

@@ -6,7 +6,9 @@ answer must be documented for its operation: a documented status code and
 content type, a body that matches the schema (errors are
 ``application/problem+json`` ``Problem`` objects), no server error (503, the
 solver out of time, is a documented answer, not a crash), and a request that
-breaks the schema is refused (422, or 413 for a body over the limit).
+breaks the schema is refused (422, or 413 for a body over the limit). Every
+problem names its kind by one of the listed ``type`` URIs (``about:blank`` only
+for a plain 404 or 405), every fault by a JSON pointer, and shows no Python text.
 
 A task in the schema is any text of 1-2000 characters, and the task grammar
 refuses most such text with 422, so the positive-data check stays off, and
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
@@ -30,6 +33,7 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from api.main import create_app
+from api.problems import KINDS, PROBLEM
 from api.settings import Settings
 from solver.game import GAMES, get_game
 from tasks.catalogue import load_catalogue
@@ -139,6 +143,24 @@ def test_api_keeps_its_schema(case: Case) -> None:
     response = case.call()
     statuses[case.operation.label, response.status_code] += 1
     case.validate_response(response)
+    if any(v.startswith(PROBLEM) for v in response.headers.get("content-type", [])):
+        _check_problem(response.status_code, response.headers, response.json())
+
+
+TYPES = {kind.type: kind.status for kind in KINDS}
+PYTHON_TEXT = ("Traceback", "NoneType", "index out of range", "has no attribute", "set_int_max")
+
+
+def _check_problem(status: int, headers: Mapping[str, list[str]], problem: dict[str, Any]) -> None:
+    """A problem names its kind by a listed type with its status, every fault by a JSON
+    pointer; a 503 says when to retry; no Python text shows through."""
+    assert TYPES.get(problem["type"], status) == status or problem["type"] == "about:blank"
+    assert problem["type"] in TYPES or status in (404, 405), problem
+    for entry in problem.get("errors") or []:
+        assert entry["field"] == "" or entry["field"].startswith("/"), entry
+    if status == 503:
+        assert int(headers["retry-after"][0]) >= 1
+    assert not any(text in str(problem) for text in PYTHON_TEXT), problem
 
 
 def test_cases_ran() -> None:

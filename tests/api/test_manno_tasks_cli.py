@@ -173,6 +173,7 @@ def test_a_real_write_cut_short_leaves_the_old_file(tmp_path: Path) -> None:
         capture_output=True,
         timeout=300,
         preexec_fn=_small_files,
+        env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},  # no cut-short bytecode files
     )
     assert done.returncode == 2 and done.stdout == b""
     assert done.stderr == f"error: cannot write {str(target)!r}: File too large\n".encode()
