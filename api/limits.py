@@ -1,33 +1,41 @@
-"""Bounds on requests: body size before reading; time, threads and a queue for solver work.
+"""Bounds on requests: body size before reading; time, workers and a queue for solver work.
 
 ``SolverGate`` runs every solver call on one of two lanes, each a fixed pool
-of threads with a short queue in front: cheap work (CP-SAT and table answers,
-checks, pictures) and heavy work (the csp engine, generating tasks), which
-has its own small pool, so it can never take the threads cheap work needs.
-A lane whose threads and queue are full answers 503 with ``Retry-After`` at
-once; a call is due ``seconds`` after it was admitted, and the engines read
-that moment (``solver.manno.deadline``) and stop by it, so a call answers in
-time and its thread is free soon after. A call still queued when its time is
-up never runs. The threads are the lanes' pools and no more: a call that
-outlived its answer keeps its thread until it stops, and its lane admits less
-meanwhile.
+with a short queue in front. Cheap work (CP-SAT and table answers, checks,
+pictures) runs on a pool of threads. Heavy work (the csp engine, generating
+tasks: long runs of Python that would hold the interpreter) runs in its own
+small pool of processes at a lower CPU priority, so it can take neither the
+threads nor the interpreter cheap work needs; its request is read on the
+cheap lane first, so bad input and a task the engine refuses as too long
+answer at once. A lane whose pool and queue are full answers 503 with
+``Retry-After`` at once. A call is due ``seconds`` after it was admitted,
+queueing included; the engines read that moment (``solver.manno.deadline``)
+and stop by it, so the answer comes in time and the pool is free soon after.
+A call still queued when its time is up never runs. A call that outlived its
+answer keeps its place until it stops, so its lane admits less meanwhile and
+no pool grows past its size.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import math
+import multiprocessing
+import os
+import pickle
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import TypeVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.problems import PROBLEM, RequestTimeoutError
-from solver.errors import SolverTimeoutError
+from solver.errors import MonsterError, SolverTimeoutError
 from solver.manno.deadline import due_by
 
 T = TypeVar("T")
@@ -97,38 +105,44 @@ class BodyLimit:
         await send({"type": "http.response.body", "body": body})
 
 
-HEAVY_THREADS = 1
-"""Threads of the heavy lane, taken from the gate's threads."""
+HEAVY_PROCESSES = 1
+"""Processes of the heavy lane; the cheap lane has the rest of the gate's threads."""
+HEAVY_NICE = 10
+"""How much lower the heavy processes' CPU priority is (``os.nice``)."""
 QUEUE_PER_THREAD = 8
-"""Calls a cheap lane may hold waiting, per thread."""
+"""Calls the cheap lane may hold waiting, per thread."""
 HEAVY_QUEUE = 2
 """Calls the heavy lane may hold waiting."""
 
 
 class Lane:
-    """A fixed pool of solver threads and a bounded queue in front of it.
+    """A fixed pool (threads or processes) and a bounded queue in front of it.
 
     Args:
-        name: what the lane carries (``cheap``, ``heavy``), for thread names and messages.
-        threads: calls that run at once.
-        queue: calls that may wait for a thread.
+        name: what the lane carries (``cheap``, ``heavy``), for messages.
+        pool: makes the pool: now, and again should a process of it die.
+        size: calls that run at once.
+        queue: calls that may wait their turn.
         retry_after: seconds a refused caller is asked to wait.
     """
 
-    def __init__(self, name: str, threads: int, queue: int, retry_after: int) -> None:
-        if threads < 1 or queue < 0:
-            raise ValueError(f"a lane needs a thread and a queue of 0 or more, not {threads}")
+    def __init__(
+        self, name: str, pool: Callable[[], Executor], size: int, queue: int, retry_after: int
+    ) -> None:
+        if size < 1 or queue < 0:
+            raise ValueError(f"a lane needs a worker and a queue of 0 or more, not {size}")
         self.name = name
-        self.threads = threads
-        self.capacity = threads + queue
+        self.size = size
+        self.capacity = size + queue
         self.retry_after = retry_after
-        self.pool = ThreadPoolExecutor(threads, thread_name_prefix=f"solver-{name}")
+        self._make = pool
+        self.pool = pool()
         self._held = 0
         self._lock = threading.Lock()
 
     @property
     def held(self) -> int:
-        """Calls admitted and not yet ended: running, or waiting for a thread."""
+        """Calls admitted and not yet ended: running, or waiting their turn."""
         return self._held
 
     def admit(self) -> bool:
@@ -144,15 +158,22 @@ class Lane:
         with self._lock:
             self._held -= 1
 
+    def renew(self, broken: Executor) -> None:
+        """A new pool for one whose process died (the calls in it failed with it)."""
+        with self._lock:
+            if self.pool is broken:
+                self.pool = self._make()
+        broken.shutdown(wait=False, cancel_futures=True)
+
 
 class SolverGate:
     """Run blocking solver calls off the event loop, on two bounded lanes, within a time.
 
     Args:
-        threads: solver threads in all; ``heavy_threads`` of them serve heavy work
-            (with a single thread, one lane carries both).
+        threads: solver threads and processes in all; ``heavy_processes`` of them
+            are the heavy lane's processes (``0``: heavy work shares the threads).
         seconds: the time each call has, from its admission (queueing included).
-        heavy_threads: the heavy lane's threads.
+        heavy_processes: the heavy lane's processes.
         queue: calls the cheap lane holds waiting (``QUEUE_PER_THREAD`` per thread if omitted).
         heavy_queue: calls the heavy lane holds waiting.
     """
@@ -161,42 +182,68 @@ class SolverGate:
         self,
         threads: int,
         seconds: float,
-        heavy_threads: int = HEAVY_THREADS,
+        heavy_processes: int = HEAVY_PROCESSES,
         queue: int | None = None,
         heavy_queue: int = HEAVY_QUEUE,
     ) -> None:
-        if threads < 1 or seconds <= 0:
+        if threads < 1 or seconds <= 0 or heavy_processes < 0:
             raise ValueError(f"a gate needs a thread and a time, not {threads} and {seconds}")
         self.seconds = seconds
-        heavy_threads = max(min(heavy_threads, threads - 1), 0)
-        cheap_threads = threads - heavy_threads
-        waiting = QUEUE_PER_THREAD * cheap_threads if queue is None else queue
-        self.cheap = Lane("cheap", cheap_threads, waiting, 1)
-        self.heavy = (
-            Lane("heavy", heavy_threads, heavy_queue, max(1, math.ceil(seconds)))
-            if heavy_threads
-            else self.cheap  # one thread in all: one lane
-        )
+        cheap = max(threads - heavy_processes, 1)
+        waiting = QUEUE_PER_THREAD * cheap if queue is None else queue
+        self.cheap = Lane("cheap", functools.partial(_threads, cheap), cheap, waiting, 1)
+        self.heavy = self.cheap
+        if heavy_processes:
+            pool = functools.partial(_processes, heavy_processes)
+            retry = max(1, math.ceil(seconds))
+            self.heavy = Lane("heavy", pool, heavy_processes, heavy_queue, retry)
 
     async def run(self, call: Callable[[], T], heavy: bool = False) -> T:
         """The call's result, run on its lane before its time is up.
+
+        A heavy call runs in another process: it and its result must pickle.
 
         Raises:
             RequestTimeoutError: the lane is full (at once), the time ran out while
                 the call waited or ran, or the solver itself ran out of time; each
                 with the lane's ``retry_after``.
         """
-        lane = self.heavy if heavy else self.cheap
-        if not lane.admit():
-            raise RequestTimeoutError(
-                f"the service is busy with {lane.name} work; try again shortly",
-                retry_after=lane.retry_after,
-            )
+        return await self._run(call, self.heavy if heavy else self.cheap, None)
+
+    async def run_read(self, read: Callable[[], Callable[[], T]], heavy: bool = False) -> T:
+        """Read a request on the cheap lane, then run the work it returns on its lane.
+
+        One time covers both: the work is due when the reading was. Heavy work
+        takes its place in the heavy lane first, so a full heavy lane refuses it
+        before it is read.
+        """
         due = time.monotonic() + self.seconds
+        if not heavy or self.heavy is self.cheap:
+            return await self._run(lambda: read()(), self.cheap, due)
+        _admit(self.heavy)  # a full heavy lane refuses before any reading
         try:
-            work = lane.pool.submit(_timed, call, due)
+            work = await self._run(read, self.cheap, due)
         except BaseException:
+            self.heavy.leave()
+            raise
+        return await self._run(work, self.heavy, due, admitted=True)
+
+    async def _run(
+        self, call: Callable[[], T], lane: Lane, due: float | None, admitted: bool = False
+    ) -> T:
+        if not admitted:
+            _admit(lane)
+        due = time.monotonic() + self.seconds if due is None else due
+        pool = lane.pool
+        try:
+            work = pool.submit(_in_thread if lane is self.cheap else _in_process, call, due)
+        except BaseException as err:
             lane.leave()
+            if isinstance(err, BrokenProcessPool):
+                lane.renew(pool)
+                raise RequestTimeoutError(
+                    "the heavy work's process ended", lane.retry_after
+                ) from err
             raise
         work.add_done_callback(lane.leave)
         try:
@@ -206,13 +253,35 @@ class SolverGate:
         except TimeoutError as err:
             message = f"the request took more than {self.seconds:g} s"
             raise RequestTimeoutError(message, retry_after=lane.retry_after) from err
+        except BrokenProcessPool as err:
+            lane.renew(pool)
+            raise RequestTimeoutError("the heavy work's process ended", lane.retry_after) from err
         finally:
             work.cancel()  # a call that has not started never will; a running one stops by `due`
 
     def shutdown(self) -> None:
-        """Stop taking work and let the threads end (calls still queued never run)."""
+        """Stop taking work and let the pools end (calls still queued never run)."""
         for lane in (self.cheap, self.heavy):
             lane.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _admit(lane: Lane) -> None:
+    """Take a place in the lane, or refuse at once."""
+    if not lane.admit():
+        raise RequestTimeoutError(
+            f"the service is busy with {lane.name} work; try again shortly",
+            retry_after=lane.retry_after,
+        )
+
+
+def _threads(size: int) -> Executor:
+    return ThreadPoolExecutor(size, thread_name_prefix="solver-cheap")
+
+
+def _processes(size: int) -> Executor:
+    # spawned, not forked: the server's threads must not be copied mid-work
+    spawn = multiprocessing.get_context("spawn")
+    return ProcessPoolExecutor(size, spawn, initializer=os.nice, initargs=(HEAVY_NICE,))
 
 
 async def _within(work: Future[T], due: float) -> T:
@@ -221,9 +290,21 @@ async def _within(work: Future[T], due: float) -> T:
         return await asyncio.wrap_future(work)
 
 
-def _timed(call: Callable[[], T], due: float) -> T:
+def _in_thread(call: Callable[[], T], due: float) -> T:
     """On a solver thread: the call, with every solver clock stopping by ``due``."""
     if time.monotonic() >= due:
-        raise SolverTimeoutError("the request waited its whole time for a solver thread")
+        raise SolverTimeoutError("the request waited its whole time for the solver")
     with due_by(due):
         return call()
+
+
+def _in_process(call: Callable[[], T], due: float) -> T:
+    """In a heavy process: the same, with an error that cannot cross back made plain."""
+    try:
+        return _in_thread(call, due)
+    except MonsterError as err:
+        try:
+            pickle.loads(pickle.dumps(err))
+        except Exception:
+            raise MonsterError(str(err)) from None
+        raise

@@ -5,7 +5,9 @@ text, an engine name) and returns the contract's JSON object. Bad input raises
 ``FieldError`` (a ``MonsterError``) naming the request field at fault; the
 command line prints its message, the HTTP API answers 422 naming the field.
 A solver out of time is no fault of a field: its ``SolverTimeoutError`` goes
-on as it is (the HTTP API answers 503).
+on as it is (the HTTP API answers 503). ``solve_work`` and ``hint_work`` read
+a request and return its work apart, as a call another process can run, so
+the HTTP API reads on one lane and solves on another (``api.limits``).
 
 >>> solve("PB>=4, PY=0, B>R")["flip"]
 [15]
@@ -17,6 +19,7 @@ api.problems.FieldError: arrangement '01' has 2 tokens, it needs 15 tokens at co
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -24,6 +27,7 @@ from api.problems import FieldError
 from solver.errors import MonsterError, SolverTimeoutError
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine
 from solver.manno.engines import get_engine
+from solver.manno.hint import check_level
 from solver.manno.hint import hint as hint_ladder
 from solver.manno.task import Task, parse_task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
@@ -81,10 +85,33 @@ def solve(
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[str, Any]:
     """``{"task", "solvable", "count", "flips", "arrangement", "flip", "conflict"}``."""
+    return solve_work(task, start, engine, tokens, time_limit)()
+
+
+def solve_work(
+    task: str,
+    start: str | None = None,
+    engine: str = "cpsat",
+    tokens: TokenSet | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Callable[[], dict[str, Any]]:
+    """Read a solve request and return its work, a call another process can run.
+
+    Raises:
+        FieldError: bad input.
+        SolverTimeoutError: the engine refuses the task as too long (``check_work``).
+    """
     tokens = tokens or standard_tokens()
     parsed = task_field(task)
     begin = None if start is None else arrangement_field(start, tokens, "from")
-    return engine_field(engine, tokens, time_limit).solve(parsed, begin).to_json()
+    engine_field(engine, tokens, time_limit).check_work(parsed)
+    return functools.partial(_solve, parsed, begin, engine, tokens, time_limit)
+
+
+def _solve(
+    task: Task, start: Arrangement | None, engine: str, tokens: TokenSet, time_limit: float
+) -> dict[str, Any]:
+    return engine_field(engine, tokens, time_limit).solve(task, start).to_json()
 
 
 def validate(task: str, arrangement: str, tokens: TokenSet | None = None) -> dict[str, Any]:
@@ -103,10 +130,40 @@ def hint(
     time_limit: float = DEFAULT_TIME_LIMIT,
 ) -> dict[str, Any]:
     """``{"solved", "flips_left", "level", "text", ...}`` (``"flip"`` at level 3)."""
+    return hint_work(task, arrangement, level, engine, tokens, time_limit)()
+
+
+def hint_work(
+    task: str,
+    arrangement: str,
+    level: int = 1,
+    engine: str = "cpsat",
+    tokens: TokenSet | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT,
+) -> Callable[[], dict[str, Any]]:
+    """Read a hint request and return its work, a call another process can run.
+
+    Raises:
+        FieldError: bad input.
+        SolverTimeoutError: the engine refuses the task as too long (``check_work``).
+    """
     tokens = tokens or standard_tokens()
     parsed, here = task_field(task), arrangement_field(arrangement, tokens)
+    field("level", lambda: check_level(level))
+    engine_field(engine, tokens, time_limit).check_work(parsed)
+    return functools.partial(_hint, parsed, here, level, engine, tokens, time_limit)
+
+
+def _hint(
+    task: Task,
+    here: Arrangement,
+    level: int,
+    engine: str,
+    tokens: TokenSet,
+    time_limit: float,
+) -> dict[str, Any]:
     chosen = engine_field(engine, tokens, time_limit)
-    return field("level", lambda: hint_ladder(parsed, here, level, chosen)).to_json()
+    return field("level", lambda: hint_ladder(task, here, level, chosen)).to_json()
 
 
 def grade(task: str) -> dict[str, Any]:

@@ -1,8 +1,9 @@
 """``/v1/manno``: solve, validate, hint, grade, the catalogue and generated tasks.
 
 Routes stay thin: they read the body, hand the work to ``api.manno_service``
-on a solver thread (``SolverGate``), and return its JSON. Work for the csp
-engine and generating new tasks go on the gate's heavy lane.
+through the ``SolverGate``, and return its JSON. Work for the csp engine and
+generating new tasks go on the gate's heavy lane, in another process; the
+request is read (and a task too long for its engine refused) before.
 """
 
 from __future__ import annotations
@@ -55,10 +56,10 @@ def _time(request: Request) -> float:
 @router.post("/solve", response_model=SolveResponse, responses=PROBLEMS)
 async def solve(body: SolveRequest, request: Request) -> dict[str, Any]:
     """Solvable?, how many solutions, the fewest-flip solution, or the clash."""
-    call = functools.partial(
-        manno_service.solve, body.task, body.from_, body.engine, time_limit=_time(request)
+    read = functools.partial(
+        manno_service.solve_work, body.task, body.from_, body.engine, time_limit=_time(request)
     )
-    return await _gate(request).run(call, heavy=manno_service.is_heavy(body.engine))
+    return await _gate(request).run_read(read, heavy=manno_service.is_heavy(body.engine))
 
 
 @router.post("/validate", response_model=ValidateResponse, responses=PROBLEMS)
@@ -74,15 +75,15 @@ async def validate(body: ValidateRequest, request: Request) -> dict[str, Any]:
 )
 async def hint(body: HintRequest, request: Request) -> dict[str, Any]:
     """The hint ladder: 1 a condition to fix, 2 the tokens to turn, 3 one exact flip."""
-    call = functools.partial(
-        manno_service.hint,
+    read = functools.partial(
+        manno_service.hint_work,
         body.task,
         body.arrangement,
         body.level,
         body.engine,
         time_limit=_time(request),
     )
-    return await _gate(request).run(call, heavy=manno_service.is_heavy(body.engine))
+    return await _gate(request).run_read(read, heavy=manno_service.is_heavy(body.engine))
 
 
 @router.post("/grade", response_model=GradeResponse, responses=PROBLEMS)

@@ -84,6 +84,15 @@ class CspEngine:
             count = 1 << len(self.tokens)
         return max(count, 1) * max(comparisons, 1)
 
+    def check_work(self, task: Task) -> None:
+        """See ``Engine.check_work``: refuse a task whose ``work`` is over ``max_work``."""
+        work = self.work(task)
+        if work > self.max_work:
+            raise SolverTimeoutError(
+                f"the csp engine would need {work:,} checks for {str(task)!r}, more than "
+                f"the {self.max_work:,} it may take; the cpsat and table engines answer it"
+            )
+
     def solve(self, task: Task, start: Arrangement | None = None) -> Solution:
         """See ``Engine.solve``.
 
@@ -95,12 +104,7 @@ class CspEngine:
         clock = Clock.start(self.time_limit)
         message = f"csp engine ran out of time on {str(task)!r}"
         clock.check(message)
-        work = self.work(task)
-        if work > self.max_work:
-            raise SolverTimeoutError(
-                f"the csp engine would need {work:,} checks for {str(task)!r}, more than "
-                f"the {self.max_work:,} it may take; the cpsat and table engines answer it"
-            )
+        self.check_work(task)
         linears = compile_task(task, self.tokens)
         everything = [lin for group in linears for lin in group]
         sides = operator.itemgetter(*self.names)

@@ -78,6 +78,14 @@ class Engine(Protocol):
     name: str
     tokens: TokenSet
 
+    def check_work(self, task: Task) -> None:
+        """Refuse, before any search, a task whose search would take too long.
+
+        Raises:
+            SolverTimeoutError: the engine would not answer in its time.
+        """
+        ...
+
     def solve(self, task: Task, start: Arrangement | None = None) -> Solution:
         """Solve ``task`` counting flips from ``start`` (all side 0 if omitted).
 

@@ -85,6 +85,16 @@ class Hint:
         return data
 
 
+def check_level(level: int) -> None:
+    """Go on for a level of the ladder.
+
+    Raises:
+        MonsterError: a level other than 1, 2, 3.
+    """
+    if level not in LEVELS:
+        raise MonsterError(f"hint level must be 1, 2 or 3, not {level}")
+
+
 def hint(
     task: Task, arrangement: Arrangement, level: int = 1, engine: Engine | None = None
 ) -> Hint:
@@ -100,8 +110,7 @@ def hint(
         MonsterError: a level other than 1, 2, 3.
         NotationError: the arrangement does not fit the token set.
     """
-    if level not in LEVELS:
-        raise MonsterError(f"hint level must be 1, 2 or 3, not {level}")
+    check_level(level)
     engine = engine or get_engine()
     solution = engine.solve(task, arrangement)
     if not solution.solvable:

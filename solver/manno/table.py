@@ -82,6 +82,9 @@ class TableEngine:
         """The arrangements one condition accepts, as an integer bit set (kept for reuse)."""
         return self._masks.bits(condition)
 
+    def check_work(self, task: Task) -> None:
+        """See ``Engine.check_work``: every task is taken; the clock bounds the search."""
+
     def solve(self, task: Task, start: Arrangement | None = None) -> Solution:
         """See ``Engine.solve``."""
         start = start or Arrangement.zeros(self.size)

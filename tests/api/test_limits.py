@@ -7,6 +7,9 @@ answers; where a test must wait, it waits for an event with a wide margin.
 from __future__ import annotations
 
 import asyncio
+import functools
+import multiprocessing
+import os
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -16,11 +19,11 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api import manno_service
-from api.limits import SolverGate
+from api.limits import HEAVY_NICE, SolverGate
 from api.main import create_app
 from api.problems import RequestTimeoutError
 from api.settings import Settings
-from solver.errors import SolverTimeoutError
+from solver.errors import MonsterError, SolverTimeoutError
 from solver.manno.deadline import Clock
 from solver.manno.kinds import GROUPS
 
@@ -97,21 +100,63 @@ def test_a_full_lane_answers_at_once_without_running_the_call(
 
 
 def test_heavy_work_cannot_occupy_the_cheap_lane(gates: Callable[..., SolverGate]) -> None:
-    gate = gates(4, 60.0, heavy_queue=1)  # heavy lane: one thread, one place in the queue
-    block = Blocker()
+    gate = gates(4, 60.0, heavy_queue=1)  # heavy lane: one process, one place in the queue
+    nap = functools.partial(time.sleep, 2.0)  # heavy work crosses to its process: it pickles
 
     async def main() -> None:
-        heavy = [asyncio.create_task(gate.run(block, heavy=True)) for _ in range(2)]
-        await until(lambda: block.started == 1 and gate.heavy.held == 2)
+        heavy = [asyncio.create_task(gate.run(nap, heavy=True)) for _ in range(2)]
+        await until(lambda: gate.heavy.held == 2)
         with pytest.raises(RequestTimeoutError, match="busy with heavy work"):
-            await gate.run(block, heavy=True)
+            await gate.run(nap, heavy=True)
+        read: list[int] = []
+
+        def reading() -> Callable[[], None]:
+            read.append(1)
+            return nap
+
+        with pytest.raises(RequestTimeoutError, match="busy with heavy work"):
+            await gate.run_read(reading, heavy=True)
+        assert read == []  # refused before it was read
         answers = await asyncio.gather(*(gate.run(lambda: "cheap") for _ in range(20)))
-        assert answers == ["cheap"] * 20  # while the heavy lane is full
-        block.release.set()
-        assert await asyncio.gather(*heavy) == ["done", "done"]
+        assert answers == ["cheap"] * 20
+        assert gate.heavy.held == 2  # the cheap answers came while the heavy lane was full
+        assert await asyncio.gather(*heavy) == [None, None]
 
     run(main)
-    assert block.started == 2
+
+
+def test_bad_input_for_heavy_work_gives_its_place_back(gates: Callable[..., SolverGate]) -> None:
+    gate = gates(2, 60.0)
+
+    def bad() -> Callable[[], None]:
+        raise MonsterError("unknown group 'PX' at column 1")
+
+    for _ in range(5):  # more than the heavy lane holds
+        with pytest.raises(MonsterError, match="unknown group"):
+            run(lambda: gate.run_read(bad, heavy=True))
+    assert gate.heavy.held == 0
+
+
+def test_heavy_work_runs_in_its_own_process_at_a_lower_priority(
+    gates: Callable[..., SolverGate],
+) -> None:
+    gate = gates(2, 60.0)
+
+    async def main() -> tuple[int, int]:
+        pid = await gate.run(os.getpid, heavy=True)
+        nice = await gate.run(functools.partial(os.nice, 0), heavy=True)
+        return pid, nice
+
+    pid, nice = run(main)
+    assert pid != os.getpid()
+    assert nice >= min(os.nice(0) + HEAVY_NICE, 19)
+
+
+def test_a_heavy_error_crosses_back_in_words(gates: Callable[..., SolverGate]) -> None:
+    gate = gates(2, 60.0)
+    bad_level = functools.partial(manno_service.hint, "PB>=4", "0" * 15, 7)
+    with pytest.raises(MonsterError, match="hint level must be 1, 2 or 3, not 7"):
+        run(lambda: gate.run(bad_level, heavy=True))
 
 
 def test_threads_never_exceed_the_cap_and_late_calls_never_run(
@@ -147,13 +192,14 @@ def test_a_solver_out_of_time_is_a_request_out_of_time(gates: Callable[..., Solv
         raise SolverTimeoutError("CP-SAT ran out of time looking for the fewest-flip solution")
 
     with pytest.raises(RequestTimeoutError, match="CP-SAT ran out of time") as late_error:
-        run(lambda: gate.run(late, heavy=True))
+        run(lambda: gate.run(late))
     assert late_error.value.retry_after >= 1
 
 
-def test_a_single_thread_is_one_lane(gates: Callable[..., SolverGate]) -> None:
-    gate = gates(1, 1.0)
-    assert gate.heavy is gate.cheap and gate.cheap.threads == 1
+def test_no_heavy_processes_is_one_lane(gates: Callable[..., SolverGate]) -> None:
+    gate = gates(1, 1.0, heavy_processes=0)
+    assert gate.heavy is gate.cheap and gate.cheap.size == 1
+    assert run(lambda: gate.run(lambda: "one", heavy=True)) == "one"
 
 
 # --- through the service --------------------------------------------------------------------
@@ -174,11 +220,13 @@ def _is_out_of_time(response: Any) -> bool:
 
 
 def test_csp_on_a_loose_task_is_refused_up_front(client: TestClient) -> None:
+    before = set(multiprocessing.active_children())
     began = time.monotonic()
     response = client.post("/v1/manno/solve", json={"task": LOOSE, "engine": "csp"})
     assert _is_out_of_time(response), response.text
     assert "cpsat" in response.json()["detail"]
     assert time.monotonic() - began < PATIENCE_S  # not after the 30 s
+    assert set(multiprocessing.active_children()) <= before  # refused before the heavy lane
     cpsat = client.post("/v1/manno/solve", json={"task": LOOSE, "engine": "cpsat"})
     assert cpsat.status_code == 200 and cpsat.json()["count"] == 32768
 
@@ -207,10 +255,10 @@ def test_hint_out_of_time_is_503_not_a_field(
 
 
 def test_csp_work_takes_the_heavy_lane(client: TestClient) -> None:
+    before = set(multiprocessing.active_children())
     response = client.post("/v1/manno/solve", json={"task": "PB=4, PR=4", "engine": "csp"})
     assert response.status_code == 200 and response.json()["count"] == 512
-    names = {thread.name.rpartition("_")[0] for thread in threading.enumerate()}
-    assert "solver-heavy" in names
+    assert set(multiprocessing.active_children()) - before  # the heavy lane's process
 
 
 def test_pages_and_pictures_take_no_thread_outside_the_gate(client: TestClient) -> None:
