@@ -40,6 +40,8 @@ class Connection:
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
         self.streams: tuple[asyncio.StreamReader, asyncio.StreamWriter] | None = None
+        self.head = b""
+        """The last answer's status line and headers."""
 
     async def send(self, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
         if self.streams is None:
@@ -51,7 +53,7 @@ class Connection:
                 f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n\r\n".encode()
                 + body
             )
-            head = await reader.readuntil(b"\r\n\r\n")
+            head = self.head = await reader.readuntil(b"\r\n\r\n")
             status, length, close = _head(head)
             content = await reader.readexactly(length)
         except BaseException:
@@ -73,6 +75,16 @@ class Connection:
         if self.streams is not None:
             self.streams[1].close()
             self.streams = None
+
+
+def header(head: bytes, name: str) -> str | None:
+    """One header's value from a response head (``None`` when absent)."""
+    wanted = name.lower().encode()
+    for line in head.split(b"\r\n")[1:]:
+        key, _, value = line.partition(b":")
+        if key.strip().lower() == wanted:
+            return value.strip().decode("latin-1")
+    return None
 
 
 def _head(head: bytes) -> tuple[int, int, bool]:

@@ -7,6 +7,7 @@ process holds which connection.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import resource
@@ -266,3 +267,33 @@ def rss_mb(pid: int) -> float | None:
 def threads(pid: int) -> int | None:
     """Threads of a process."""
     return status_field(pid, "Threads")
+
+
+@dataclass
+class Sampler:
+    """Threads and resident memory of each worker, read every ``every`` seconds.
+
+    ``samples``: ``(seconds since the start, pid, threads, RSS MB)``.
+    """
+
+    pids: Sequence[int]
+    every: float = 0.1
+    samples: list[tuple[float, int, int, float]] = field(default_factory=list)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        """Sample until ``stop`` is set."""
+        began = time.perf_counter()
+        while not stop.is_set():
+            for pid in self.pids:
+                count, rss = threads(pid), rss_mb(pid)
+                if count is not None and rss is not None:
+                    self.samples.append((time.perf_counter() - began, pid, count, rss))
+            with suppress(TimeoutError):
+                await asyncio.wait_for(stop.wait(), self.every)
+
+    def most_threads(self) -> dict[str, int]:
+        """The most threads each worker had at any sample."""
+        most: dict[str, int] = {}
+        for _, pid, count, _ in self.samples:
+            most[str(pid)] = max(most.get(str(pid), 0), count)
+        return most
