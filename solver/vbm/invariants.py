@@ -23,7 +23,6 @@ from solver.vbm.rules import EXPLORER_POS, frontier
 from solver.vbm.scoring import combined
 from solver.vbm.setup import sets_wanted
 from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, State, tally
-from solver.vbm.view import state_cards
 
 #: Most cards one play area holds (the row draft's 20).
 MAX_AREA = 20
@@ -87,7 +86,7 @@ def _check_cards(state: State) -> int:
                 where = path if path.endswith(".card") else f"{path}[{k}]"
                 _fail(f"card {card!r} is in two places", where)
             seen.add(card)
-    sets = {deck.by_id[c].set for c in state_cards(state)}
+    sets = {deck.by_id[c].set for c in state.cards()}
     want = sets_wanted(state.players, state.mode)
     if len(sets) != want:
         _fail(
@@ -264,11 +263,7 @@ def _check_round_cards(state: State) -> None:
     """Cards passed on are of this round; discards known are discards."""
     if state.mode == "rows":
         return
-    recent = state.turn if state.phase == "draft" else 0
-    this_round = {c for h in state.hands for c in h}
-    this_round |= (
-        {c for area in state.areas for _, _, c in area[len(area) - recent :]} if recent else set()
-    )
+    this_round = state.round_cards()
     discards = set(state.discards)
     for name, groups, allowed in (
         ("passed", state.passed, this_round),

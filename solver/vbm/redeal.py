@@ -77,8 +77,7 @@ def _deal(state: State, seat: int, rng: random.Random) -> State:
         for s, p in enumerate(state.pending)
     )
     offers, explorers = _explorers(state, seat, rng)
-    round_cards = {c for h in hands for c in h}
-    round_cards |= {c for area in state.areas for _, _, c in area[len(area) - state.turn :]}
+    round_cards = replace(state, hands=tuple(hands)).round_cards()
     mine = state.passed[seat] if draft else ()
     return replace(
         state,

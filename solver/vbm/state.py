@@ -160,6 +160,20 @@ class State:
         """True once the last turn has been revealed."""
         return self.phase == "over"
 
+    def cards(self) -> list[str]:
+        """Every card of the game, wherever it lies (a row-draft choice lies in ``pending``)."""
+        cards = [c for area in self.areas for _, _, c in area]
+        for group in (*self.hands, self.pile, *self.rows, self.live, self.discards):
+            cards += group
+        if self.mode == "rows":
+            cards += [p.card for p in self.pending if p is not None and p.card is not None]
+        return cards
+
+    def round_cards(self) -> set[str]:
+        """The cards dealt this round of the hand draft: on the Spaceships or placed since."""
+        cards = {c for hand in self.hands for c in hand}
+        return cards | {c for area in self.areas for _, _, c in area[len(area) - self.turn :]}
+
     # ------------------------------------------------------------------ moves
     def pass_targets(self, seat: int) -> list[int]:
         """Free Spaceships ``seat`` may pass to: another player's, else its own."""

@@ -44,16 +44,6 @@ from solver.vbm.rules import Area, frontier
 from solver.vbm.state import ROUNDS, State
 
 
-def state_cards(state: State) -> list[str]:
-    """Every card of the game, wherever it lies (a row-draft choice lies in ``pending``)."""
-    cards = [c for area in state.areas for _, _, c in area]
-    for group in (*state.hands, state.pile, *state.rows, state.live, state.discards):
-        cards += group
-    if state.mode == "rows":
-        cards += [p.card for p in state.pending if p is not None and p.card is not None]
-    return cards
-
-
 def hidden_discards(players: int, mode: str, round_: int, known: int) -> int:
     """How many discards a seat has not seen: one per player at each round's end in
     the hand draft, none in the row draft (its discards lie face up)."""
@@ -123,7 +113,7 @@ class View:
                 f"seat {shown(seat)} is not in a {state.players}-player game", path="seat"
             )
         deck = state.deck
-        sets = tuple(sorted({deck.by_id[c].set for c in state_cards(state)}))
+        sets = tuple(sorted({deck.by_id[c].set for c in state.cards()}))
         choosing = state.phase == "explorer"
         explorers = tuple(
             e if s == seat or not choosing else None for s, e in enumerate(state.explorers)
