@@ -174,3 +174,29 @@ def test_the_picture_of_an_area_is_bounded() -> None:
     with pytest.raises(NotationError) as err:
         render(far)
     assert err.value.path == "areas[0]"
+
+
+def _explorer_view() -> dict[str, object]:
+    state = new_state(4, 6)
+    state = state.apply(state.legal_moves()[0])
+    return GAME.view(state, 2).to_json()
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        ({"explorers": ["E01", None, None, None]}, "explorers[0]"),
+        ({"hand": []}, "hand"),
+        ({"offer": ["E01"]}, "offer"),
+        ({"discards": ["W01"]}, "discards"),
+        ({"hand_sizes": [10, 10, 10]}, "hand_sizes"),
+        ({"sets": [1, 1, 2, 3]}, "sets"),
+        ({"view_of": 4}, "view_of"),
+        ({"game": "park"}, "game"),
+    ],
+)
+def test_a_view_is_read_as_strictly_as_a_state(change: dict[str, object], path: str) -> None:
+    doc = {**_explorer_view(), **change}
+    with pytest.raises(NotationError) as err:
+        GAME.view_from_json(doc)
+    assert err.value.path == path, str(err.value)
