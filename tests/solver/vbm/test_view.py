@@ -179,7 +179,8 @@ def test_the_picture_of_an_area_is_bounded() -> None:
 def _explorer_view() -> dict[str, object]:
     state = new_state(4, 6)
     state = state.apply(state.legal_moves()[0])
-    return GAME.view(state, 2).to_json()
+    doc: dict[str, object] = View.of(state, 2).to_json()
+    return doc
 
 
 @pytest.mark.parametrize(
