@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Mapping
 from typing import Any, cast
 
-from solver.errors import NotationError
+from solver.errors import NotationError, quoted
 from solver.park.cards import AREAS, CardId, Deck, Monster, Tourist, Upgrade
 from solver.park.rules import AREA_ROOM, Park, place_error
 
@@ -44,49 +44,57 @@ def at(path: str, key: str | int) -> str:
     return f"{path}.{key}" if path else key
 
 
-def _shown(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def quote(value: Any) -> str:
+    """``solver.errors.quoted``, also for a value holding a whole number too long to print."""
+    try:
+        return quoted(value)
+    except ValueError:
+        return "a number too long to print"
+
+
+def key_path(path: str, key: Any) -> str:
+    """The path of an unknown field, or of its parent when the name is too long to quote."""
+    return at(path, key) if isinstance(key, str) and len(key) <= 40 else path
 
 
 def fields(doc: Any, path: str, keys: Collection[str], what: str) -> Mapping[str, Any]:
     """``doc`` as an object with exactly the fields ``keys``."""
     if not isinstance(doc, Mapping):
-        raise NotationError(f"{what} must be a JSON object, not {_shown(doc)}", path=path or None)
+        raise NotationError(f"{what} must be a JSON object, not {quote(doc)}", path=path or None)
     for key in keys:
         if key not in doc:
             raise NotationError(f"{what} is missing the field {key!r}", path=at(path, key))
     for key in doc:
         if key not in keys:
-            raise NotationError(f"{what} has no field {_shown(key)}", path=at(path, str(key)))
+            raise NotationError(f"{what} has no field {quote(key)}", path=key_path(path, key))
     return doc
 
 
 def whole(value: Any, path: str, low: int, high: int) -> int:
     """A whole number ``low``-``high`` (``true`` is not a number)."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise NotationError(f"must be a whole number {low}-{high}, not {_shown(value)}", path=path)
+        raise NotationError(f"must be a whole number {low}-{high}, not {quote(value)}", path=path)
     return value
 
 
 def flag(value: Any, path: str) -> bool:
     """``true`` or ``false``."""
     if not isinstance(value, bool):
-        raise NotationError(f"must be true or false, not {_shown(value)}", path=path)
+        raise NotationError(f"must be true or false, not {quote(value)}", path=path)
     return value
 
 
 def choice(value: Any, path: str, options: tuple[str, ...]) -> str:
     """One of ``options``."""
     if not isinstance(value, str) or value not in options:
-        raise NotationError(f"must be one of {', '.join(options)}, not {_shown(value)}", path=path)
+        raise NotationError(f"must be one of {', '.join(options)}, not {quote(value)}", path=path)
     return value
 
 
 def items(value: Any, path: str, most: int, exactly: int | None = None) -> list[Any]:
     """A JSON list of at most ``most`` entries (or exactly ``exactly``)."""
     if not isinstance(value, list):
-        raise NotationError(f"must be a list, not {_shown(value)}", path=path)
+        raise NotationError(f"must be a list, not {quote(value)}", path=path)
     if exactly is not None and len(value) != exactly:
         raise NotationError(f"must hold {exactly} entries, not {len(value)}", path=path)
     if len(value) > most:
@@ -99,10 +107,10 @@ def card_id(deck: Deck, value: Any, path: str, kind: type | tuple[type, ...]) ->
     kinds = kind if isinstance(kind, tuple) else (kind,)
     want = " or ".join(KIND_WORD[k] for k in kinds)
     if not isinstance(value, str):
-        raise NotationError(f"must be the id of {want} card, not {_shown(value)}", path=path)
+        raise NotationError(f"must be the id of {want} card, not {quote(value)}", path=path)
     found = deck.by_id.get(value)
     if found is None:
-        raise NotationError(f"unknown card {_shown(value)} in deck {deck.name!r}", path=path)
+        raise NotationError(f"unknown card {quote(value)} in deck {deck.name!r}", path=path)
     if not isinstance(found, kinds):
         raise NotationError(
             f"{value!r} is {KIND_WORD[type(found)]}: only {want} goes here", path=path

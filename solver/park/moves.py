@@ -23,6 +23,7 @@ from typing import Any
 
 from solver.errors import NotationError
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area
+from solver.park.checks import quote
 
 ACTIONS = ("token", "upgrade", "invite", "tourists", "pass")
 MAX_CLAIM = 3
@@ -58,23 +59,23 @@ class Move:
     def from_json(cls, doc: Mapping[str, Any]) -> Move:
         """Read a move; NotationError naming the bad field."""
         if not isinstance(doc, Mapping):
-            raise NotationError(f"move must be a JSON object, not {doc!r}")
+            raise NotationError(f"move must be a JSON object, not {quote(doc)}")
         action = doc.get("action")
         if not isinstance(action, str) or action not in ACTIONS:
-            raise NotationError(f"move: unknown action {_short(action)} ({', '.join(ACTIONS)})")
+            raise NotationError(f"move: unknown action {quote(action)} ({', '.join(ACTIONS)})")
         extra = sorted(set(doc) - _FIELDS[action])
         if extra:
-            raise NotationError(f"move: {action!r} takes no field {_short(extra[0])}")
+            raise NotationError(f"move: {action!r} takes no field {quote(extra[0])}")
         area: Area | None = None
         if doc.get("area") is not None:
             if not isinstance(doc["area"], str) or doc["area"] not in [a.value for a in AREAS]:
-                raise NotationError(f"move: unknown area {_short(doc['area'])} (water, land, air)")
+                raise NotationError(f"move: unknown area {quote(doc['area'])} (water, land, air)")
             area = Area(doc["area"])
         if action == "upgrade":
             kind = doc.get("kind")
             if not isinstance(kind, str) or kind not in UPGRADE_KINDS:
                 raise NotationError(
-                    f"move: unknown upgrade {_short(kind)} ({', '.join(UPGRADE_KINDS)})"
+                    f"move: unknown upgrade {quote(kind)} ({', '.join(UPGRADE_KINDS)})"
                 )
             if area is None:
                 raise NotationError("move: an upgrade needs an 'area'")
@@ -82,9 +83,7 @@ class Move:
         if action == "invite":
             slot = doc.get("slot")
             if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot <= 4:
-                raise NotationError(
-                    f"move: 'slot' must be a track position 0-4, not {_short(slot)}"
-                )
+                raise NotationError(f"move: 'slot' must be a track position 0-4, not {quote(slot)}")
             return cls(action, slot=slot, area=area)
         if action == "tourists":
             names = doc.get("tourists", [])
@@ -119,9 +118,3 @@ class Move:
         if self.action == "tourists":
             return "invite " + (", ".join(self.tourists) or "no tourist")
         return "take a token" if self.action == "token" else "pass"
-
-
-def _short(value: object) -> str:
-    """``repr(value)``, cut short so a message never repeats a long input."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import TypeAlias
 
+from solver.errors import quoted
 from solver.park.cards import AREAS, Area, CardId, Deck, Monster, Tourist, Upgrade
 
 Park: TypeAlias = tuple[tuple[CardId, ...], ...]
@@ -196,9 +197,9 @@ def claim_error(
     c = counts(deck, park)
     for i, tourist_id in enumerate(claim):
         if tourist_id not in row:
-            return f"tourist {tourist_id!r} is not on the tourist track"
+            return f"tourist {quoted(tourist_id)} is not on the tourist track"
         if tourist_id in claim[:i]:
-            return f"tourist {tourist_id!r} is invited twice"
+            return f"tourist {quoted(tourist_id)} is invited twice"
         why = shortfall(deck, park, held + i, deck.tourist(tourist_id), gaps, c)
         if why is not None:
             return why

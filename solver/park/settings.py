@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from solver.errors import NotationError
+from solver.park.checks import key_path, quote
 
 RUN_GAPS = ("none", "upgrades", "any")
 UPGRADE_REFILL = ("own", "any")
@@ -65,8 +66,8 @@ class Settings:
         for key, value in (doc or {}).items():
             if key not in names:
                 raise NotationError(
-                    f"unknown setting {key!r} (settings: {', '.join(sorted(names))})",
-                    path=f"settings.{key}",
+                    f"unknown setting {quote(key)} (settings: {', '.join(sorted(names))})",
+                    path=key_path("settings", key),
                 )
             values[key] = value
         settings = cls(**values)
@@ -75,10 +76,9 @@ class Settings:
 
     def _check(self) -> None:
         def bad(name: str, want: str) -> NotationError:
-            shown = repr(getattr(self, name))
-            shown = shown if len(shown) <= 60 else shown[:57] + "..."
             return NotationError(
-                f"setting {name!r} must be {want}, not {shown}", path=f"settings.{name}"
+                f"setting {name!r} must be {want}, not {quote(getattr(self, name))}",
+                path=f"settings.{name}",
             )
 
         def whole(value: Any, low: int, high: int) -> bool:

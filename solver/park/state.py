@@ -20,6 +20,7 @@ from typing import Any
 from solver.errors import IllegalMoveError
 from solver.game import Score, Seat
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Deck, Monster, load_deck
+from solver.park.checks import quote
 from solver.park.moves import Move
 from solver.park.rules import (
     EMPTY_PARK,
@@ -148,7 +149,7 @@ class ParkState:
         if seat is None:
             return "the game is over"
         if not isinstance(move, Move):
-            return f"not a Monster Park move: {move!r}"
+            return "not a Monster Park move"
         if self.phase != "tourists":
             return self.action_error(move)
         if move.action != "tourists":
@@ -338,7 +339,7 @@ def new_game(
 
     rules = settings if isinstance(settings, Settings) else Settings.parse(settings)
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise NotationError(f"Monster Park takes 2-4 players, not {players!r}")
+        raise NotationError(f"Monster Park takes 2-4 players, not {quote(players)}")
     deck = load_deck(rules.deck)
     rng = random.Random(f"park:{seed}")
     monsters = [m.id for m in deck.monsters]

@@ -32,6 +32,8 @@ from solver.park.checks import (
     fields,
     flag,
     items,
+    key_path,
+    quote,
     read_park,
     whole,
 )
@@ -60,7 +62,9 @@ def _shown_card(deck: Deck) -> Any:
         printed = card_json(deck, c)
         for key in entry:
             if key not in printed:
-                raise NotationError(f"card {c!r} has no field {key!r}", path=at(path, key))
+                raise NotationError(
+                    f"card {c!r} has no field {quote(key)}", path=key_path(path, key)
+                )
         for key, value in printed.items():
             if entry.get(key) != value or type(entry.get(key)) is not type(value):
                 raise NotationError(f"card {c!r} prints {key} {value!r}", path=at(path, key))

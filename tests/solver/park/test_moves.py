@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from solver.errors import NotationError
 from solver.park.moves import Move
+
+
+def _deep(levels: int) -> list[Any]:
+    value: list[Any] = []
+    for _ in range(levels):
+        value = [value]
+    return value
 
 
 def test_a_claim_names_at_most_the_three_tourists_of_the_track() -> None:
@@ -22,6 +31,8 @@ def test_a_claim_names_at_most_the_three_tourists_of_the_track() -> None:
         {"action": "invite", "slot": "9" * 100_000},
         {"action": "invite", "slot": 1, "area": "z" * 100_000},
         {"action": "token", "w" * 100_000: 1},
+        {"action": "invite", "slot": 10**5000},
+        {"action": _deep(5000)},
     ],
 )
 def test_a_bad_move_is_refused_in_a_short_message(doc: dict[str, object]) -> None:

@@ -134,6 +134,14 @@ def _long_deck(doc: Doc) -> None:
     doc["monster_deck"] = ["water-01"] * 100_000
 
 
+def _deep(levels: int) -> list[Any]:
+    """A list nested ``levels`` deep (more than ``repr`` can recurse through)."""
+    value: list[Any] = []
+    for _ in range(levels):
+        value = [value]
+    return value
+
+
 CASES: list[tuple[str, Callable[[Doc], None], str]] = [
     ("a tourist in a park area", _tourist_in_park, "parks[1].water[3]"),
     ("a land monster in the water area", _land_in_water, "parks[1].water[0]"),
@@ -180,6 +188,9 @@ CASES: list[tuple[str, Callable[[Doc], None], str]] = [
     ("a card id that is a number", _set("track.0", 7), "track[0]"),
     ("an unknown field", _set("colour", "red"), "colour"),
     ("a huge seed", _set("seed", 2**80), "seed"),
+    ("a seat nested deeper than Python can print", _set("to_move", _deep(5000)), "to_move"),
+    ("a turn too long to print", _set("turn", 10**5000), "turn"),
+    ("a setting nested deep", _set("settings.run_gaps", _deep(5000)), "settings.run_gaps"),
 ]
 
 
@@ -193,6 +204,7 @@ def test_a_broken_state_is_refused_naming_its_path(
         GAME.from_json(doc)
     assert caught.value.path == path, str(caught.value)
     words = str(caught.value)
+    assert len(words) < 300
     for python in ("index out of range", "Traceback", "object has no attribute", "NoneType"):
         assert python not in words
 
