@@ -5,7 +5,6 @@ Human output is a rich table; ``--json`` prints the contract's object.
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -172,8 +171,7 @@ def run_batch(lines: BinaryIO | TextIO, out: TextIO, engine: str, tokens: TokenS
             answer = manno_service.solve(task, start, engine, tokens)
         except MonsterError as err:
             answer, bad = {"error": str(err), "line": number}, True
-        out.write(json.dumps(answer) + "\n")
-        out.flush()
+        print_json(answer, out)
     return bad
 
 

@@ -11,7 +11,7 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -25,9 +25,32 @@ SvgOption = typer.Option(
 ForceOption = typer.Option(False, "--force", help="Replace the output file if it exists.")
 
 
-def print_json(data: Any) -> None:
-    """One JSON document on one line of standard output."""
-    sys.stdout.write(json.dumps(data) + "\n")
+EXIT_READER_LEFT = 1
+"""The exit code when whoever read standard output stopped reading (``| head``)."""
+
+
+def write_out(text: str, out: TextIO | None = None) -> None:
+    """Write ``text`` to standard output (or ``out``) and flush it.
+
+    Raises:
+        MonsterError: the output cannot be written (a full disk, say).
+        typer.Exit: the reader has gone (a closed pipe): nothing more is written.
+    """
+    stream = sys.stdout if out is None else out
+    try:
+        stream.write(text)
+        stream.flush()
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError):  # nothing is left to flush at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        raise typer.Exit(EXIT_READER_LEFT) from None
+    except OSError as err:
+        raise MonsterError(f"cannot write to standard output: {err.strerror or err}") from err
+
+
+def print_json(data: Any, out: TextIO | None = None) -> None:
+    """One JSON document on one line of standard output (or ``out``)."""
+    write_out(json.dumps(data) + "\n", out)
 
 
 @contextmanager
@@ -113,6 +136,6 @@ def write_svg(svg: str, path: Path | None, force: bool = False) -> int:
     A file is written whole or not at all, and replaces one that exists only with ``force``.
     """
     if path is None:
-        sys.stdout.write(svg)
+        write_out(svg)
         return len(svg.encode())
     return write_file(path, svg.encode(), force)

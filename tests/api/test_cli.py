@@ -260,3 +260,32 @@ def test_an_error_message_is_always_one_line(capsys: pytest.CaptureFixture[str])
     assert capsys.readouterr().err == (
         "error: token set 'x.toml' is not valid TOML: Expected '=' (at line 1)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "stdin"),
+    [(["manno", "solve", "PB>=1", "--json"], b""), (["manno", "solve", "--batch"], GOOD * 3)],
+)
+def test_a_full_standard_output_is_one_line(args: list[str], stdin: bytes) -> None:
+    with Path("/dev/full").open("wb") as full:
+        done = subprocess.run(
+            [MONSTERS, *args], input=stdin, stdout=full, stderr=subprocess.PIPE, timeout=300
+        )
+    assert done.returncode == 2
+    assert done.stderr == b"error: cannot write to standard output: No space left on device\n"
+
+
+def test_a_reader_that_leaves_ends_the_batch_quietly() -> None:
+    reader = subprocess.Popen(["head", "-n", "1"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    assert reader.stdin is not None
+    done = subprocess.run(
+        [MONSTERS, "manno", "solve", "--batch"],
+        input=GOOD * 2000,
+        stdout=reader.stdin,
+        stderr=subprocess.PIPE,
+        timeout=300,
+    )
+    reader.stdin.close()
+    assert reader.stdout is not None and reader.wait(timeout=60) == 0
+    assert json.loads(reader.stdout.read())["flip"] == [15]
+    assert done.returncode == 1 and done.stderr == b""
