@@ -29,7 +29,7 @@ from enum import StrEnum
 from importlib import resources
 from typing import Any, TypeAlias
 
-from solver.errors import NotationError, UnknownDeckError
+from solver.errors import NotationError, UnknownDeckError, quoted
 from solver.files import files_allowed, read_user_file
 
 CardId: TypeAlias = str
@@ -146,7 +146,9 @@ class Deck:
 def _field(table: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = table.get(key)
     if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):
-        raise NotationError(f"{where}: field {key!r} must be a {kind.__name__}, not {value!r}")
+        raise NotationError(
+            f"{where}: field {key!r} must be a {kind.__name__}, not {quoted(value)}"
+        )
     return value
 
 
@@ -154,7 +156,7 @@ def _area(text: Any, where: str) -> Area:
     try:
         return Area(text)
     except ValueError:
-        raise NotationError(f"{where}: unknown area {text!r} (water, land, air)") from None
+        raise NotationError(f"{where}: unknown area {quoted(text)} (water, land, air)") from None
 
 
 def _tables(doc: Mapping[str, Any], key: str) -> list[Mapping[str, Any]]:
@@ -170,7 +172,9 @@ def _number(
     """A whole number ``low``-``high``; ``default`` when missing (None: it must be there)."""
     value = t.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise NotationError(f"{where}: {key!r} must be a whole number {low}-{high}, not {value!r}")
+        raise NotationError(
+            f"{where}: {key!r} must be a whole number {low}-{high}, not {quoted(value)}"
+        )
     return value
 
 
@@ -185,6 +189,8 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise NotationError(f"deck {name!r} is not valid TOML: {err}") from None
+    except RecursionError:
+        raise NotationError(f"deck {name!r} nests its values too deep") from None
     monsters: list[Monster] = []
     for i, t in enumerate(_tables(doc, "monster"), start=1):
         where = f"monster {i}"
@@ -206,7 +212,9 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         where = f"upgrade {i}"
         kind = _field(t, "kind", str, where)
         if kind not in UPGRADE_KINDS:
-            raise NotationError(f"{where}: unknown kind {kind!r} ({', '.join(UPGRADE_KINDS)})")
+            raise NotationError(
+                f"{where}: unknown kind {quoted(kind)} ({', '.join(UPGRADE_KINDS)})"
+            )
         size = _field(t, "size", int, where)
         if not 1 <= size <= 5:
             raise NotationError(f"{where}: size must be 1-5, not {size}")

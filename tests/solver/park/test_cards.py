@@ -67,6 +67,14 @@ def test_bad_decks_are_refused() -> None:
         load_deck("/no/such/deck.toml")
 
 
+def test_a_deck_nested_too_deep_is_refused() -> None:
+    with pytest.raises(NotationError, match="nests its values too deep"):
+        parse_deck("a = " + "[" * 5000 + "]" * 5000)
+    with pytest.raises(NotationError, match="must be a str, not") as caught:
+        parse_deck('[[monster]]\nsize = 1\ncharacter = "nasty"\nid = ' + "[" * 50 + "]" * 50)
+    assert len(str(caught.value)) < 200
+
+
 def test_repeated_ids_are_refused(deck: Deck) -> None:
     text = (Path(__file__).parents[3] / "solver/park/data/deck.toml").read_text()
     with pytest.raises(NotationError, match="repeats card ids: water-01"):
