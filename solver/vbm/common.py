@@ -62,7 +62,7 @@ class Common:
             for s, area in enumerate(read_list(doc["areas"], "areas", players, players))
         )
         self.pending = tuple(
-            _pending(p, f"pending[{s}]")
+            _pending(p, f"pending[{s}]", cards)
             for s, p in enumerate(read_list(doc["pending"], "pending", players, players))
         )
         self.rows = tuple(
@@ -114,7 +114,7 @@ def _area(value: Any, path: str, cards: Mapping[str, Any]) -> Area:
     return tuple(out)
 
 
-def _pending(value: Any, path: str) -> Move | None:
+def _pending(value: Any, path: str, cards: Mapping[str, Any]) -> Move | None:
     if value is None:
         return None
     if isinstance(value, Mapping) and "card" not in value and set(value) <= {"pass"}:
@@ -123,9 +123,13 @@ def _pending(value: Any, path: str) -> Move | None:
             pass_to=None if target is None else read_int(target, f"{path}.pass", 0, MAX_PLAYERS - 1)
         )
     try:
-        return move_from_json(value)
+        move = move_from_json(value)
     except NotationError as err:
         raise NotationError(err.message, path=path) from None
+    for key, card in (("card", move.card), ("discard", move.discard)):
+        if card is not None:
+            _id(card, f"{path}.{key}", cards, "card")
+    return move
 
 
 def _tokens(value: Any, path: str, most: int, values: set[int], top: int) -> tuple[int, ...]:

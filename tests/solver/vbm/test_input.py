@@ -84,7 +84,14 @@ def _all_chosen(doc: Doc) -> Doc:
     return _set(doc, explorers=[offer[0] for offer in doc["offers"]])
 
 
+def _row_choice(card: str) -> Doc:
+    out = copy.deepcopy(drafted(2, 1).to_json())
+    out["pending"][out["first"]]["card"] = card
+    return out
+
+
 CASES: list[tuple[str, Callable[[], Doc], str]] = [
+    ("a row-draft choice of no card", lambda: _row_choice("E01"), "pending[0].card"),
     ("one player", lambda: seats(TWO, 1), "players"),
     ("no player", lambda: seats(TWO, 0), "players"),
     ("eight players", lambda: seats(TEAM, 8), "players"),
