@@ -243,9 +243,22 @@ def versions() -> dict[str, Any]:
 
 
 def workers_of(process: subprocess.Popen[bytes]) -> list[int]:
-    """The worker processes serving requests: the server's descendants (or itself alone)."""
-    tree = process_tree(process.pid)
-    return tree[1:] or tree
+    """The worker processes serving requests (the server itself when it has none).
+
+    Workers are the server's children started by ``multiprocessing.spawn``; its
+    resource tracker and the workers' own children (their heavy-work processes)
+    are not.
+    """
+    children = []
+    for task in Path(f"/proc/{process.pid}/task").glob("*/children"):
+        with suppress(OSError):
+            children += [int(child) for child in task.read_text().split()]
+    workers = []
+    for pid in children:
+        with suppress(OSError):
+            if b"spawn_main" in Path(f"/proc/{pid}/cmdline").read_bytes():
+                workers.append(pid)
+    return sorted(workers) or [process.pid]
 
 
 def status_field(pid: int, name: str) -> int | None:
