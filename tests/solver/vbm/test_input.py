@@ -240,8 +240,11 @@ def test_mutated_states_and_views_are_refused_or_answered_never_crash() -> None:
     states.append(drafted(3, 4, {"mode": "free"}).to_json())
     views = [GAME.view(GAME.from_json(doc), seat).to_json() for doc in states for seat in (0, 1)]
     accepted = 0
-    for k in range(600):
-        doc = json.loads(json.dumps(mutate(rng.choice(states if k % 2 else views), rng)))
+    for k in range(2000):
+        doc = rng.choice(states if k % 2 else views)
+        for _ in range(rng.randint(1, 3)):
+            doc = mutate(doc, rng)
+        doc = json.loads(json.dumps(doc))
         try:
             read = GAME.read(doc)
         except NotationError as err:
