@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from solver.errors import NotationError
+from solver.files import allow_files, files_allowed
 from solver.game import Game, Json, get_game
 
 #: A game that has not ended after this many decisions is a bug in its rules.
@@ -159,10 +160,17 @@ def play_game(
 
 
 def _play_chunk(
-    name: str, lineup: tuple[str, ...], indices: range, seed: int, settings: Json | None
+    name: str,
+    lineup: tuple[str, ...],
+    indices: range,
+    seed: int,
+    settings: Json | None,
+    files: bool = False,
 ) -> list[GameRecord]:
+    """Games ``indices`` in a worker process, which may read the files its parent could."""
     game = get_game(name)
-    return [play_game(game, lineup, i, seed, settings) for i in indices]
+    with allow_files(files):
+        return [play_game(game, lineup, i, seed, settings) for i in indices]
 
 
 def play_match(
@@ -203,9 +211,11 @@ def play_match(
         size = max(1, min(25, games // (workers * 4)))
         chunks = [range(a, min(a + size, games)) for a in range(0, games, size)]
         plain = dict(settings) if settings else None
+        files = files_allowed()
         with ProcessPoolExecutor(workers) as pool:
             futures = [
-                pool.submit(_play_chunk, game.name, lineup, chunk, seed, plain) for chunk in chunks
+                pool.submit(_play_chunk, game.name, lineup, chunk, seed, plain, files)
+                for chunk in chunks
             ]
             for future, chunk in zip(futures, chunks, strict=True):
                 records.extend(future.result())

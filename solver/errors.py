@@ -13,6 +13,8 @@ True
 'parks[0].water[2]: a land monster cannot live in the water'
 >>> json_pointer("parks[0].water[2]")
 '/parks/0/water/2'
+>>> quoted([10**5000])
+'[<a whole number of about 5000 digits>]'
 >>> quoted([[[[[[[[1]]]]]]]]), quoted("x" * 100)
 ('[[[[[[[...]]]]]]]', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'")
 """
@@ -48,7 +50,16 @@ class UnknownDeckError(NotationError):
     """A deck named that is not one of the built-in decks (a request never names a file)."""
 
 
-_QUOTE = reprlib.Repr()
+class _Quote(reprlib.Repr):
+    """``reprlib`` with a whole number too long to print named by its length."""
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 1000:
+            return f"<a whole number of about {int(x.bit_length() * 0.30103)} digits>"
+        return super().repr_int(x, level)
+
+
+_QUOTE = _Quote()
 _QUOTE.maxlevel, _QUOTE.maxstring, _QUOTE.maxother = 6, 40, 40
 _QUOTE.maxlist = _QUOTE.maxdict = _QUOTE.maxtuple = _QUOTE.maxset = 6
 

@@ -11,6 +11,10 @@ column where it goes too deep.
 Traceback (most recent call last):
 ...
 solver.errors.NotationError: the document is nested deeper than 64 levels at column 65
+>>> read_json("1" * 5000)
+Traceback (most recent call last):
+...
+solver.errors.NotationError: the document holds a number with too many digits
 >>> read_json('{"a": 1')
 Traceback (most recent call last):
 ...
@@ -83,3 +87,5 @@ def read_json(text: str | bytes, what: str = "the document", max_depth: int = MA
         raise NotationError(f"not JSON: {err.msg} (line {err.lineno})", err.colno) from None
     except RecursionError:  # pragma: no cover - the depth bound comes first
         raise NotationError(f"{what} is nested too deep") from None
+    except ValueError:  # json reads integers with int(), which refuses past 4,300 digits
+        raise NotationError(f"{what} holds a number with too many digits") from None

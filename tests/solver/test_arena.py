@@ -104,3 +104,18 @@ def test_a_team_game_is_decided_by_one_whole_team() -> None:
     for record in records:
         one_team = len(record.winners) == 2 and record.winners[1] - record.winners[0] == 2
         assert record.decided == one_team
+
+
+def test_worker_processes_read_the_files_their_parent_may(tmp_path: Any) -> None:
+    from importlib import resources
+
+    from solver.files import allow_files
+
+    deck = tmp_path / "deck.toml"
+    deck.write_text(resources.files("solver.park").joinpath("data/deck.toml").read_text())
+    park = get_game("park")
+    lineup, settings = ("random", "random"), {"deck": str(deck)}
+    with allow_files():
+        alone = play_match(park, lineup, 4, 1, settings).to_json()
+        split = play_match(park, lineup, 4, 1, settings, workers=2).to_json()
+    assert _without_times(split) == _without_times(alone)
