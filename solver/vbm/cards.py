@@ -318,6 +318,8 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         raise NotationError(f"{name} is not TOML: {err}") from err
     except (KeyError, ValueError, TypeError) as err:
         raise NotationError(f"{name}: missing or bad field {err}") from err
+    if not cards or not explorers:
+        raise NotationError(f"{name}: a deck needs monster cards and Explorer cards")
     if len({c.id for c in cards}) != len(cards):
         raise NotationError(f"{name}: a card id is used twice")
     if any(len(tile) != 2 for tile in missions) or not grassland:

@@ -143,6 +143,12 @@ def test_bad_deck_files_are_refused(tmp_path: object) -> None:
         parse_deck("card = [", "x")
     with pytest.raises(NotationError, match="missing or bad field"):
         parse_deck("portal_tiles = 6", "x")
+    with pytest.raises(NotationError, match="needs monster cards"):
+        parse_deck(
+            "portal_tiles = 6\nportal_vp = 1\ngrassland = [0]\ncard = []\n"
+            "explorer = []\nmission = []",
+            "x",
+        )
     with allow_files(), pytest.raises(NotationError, match="cannot read deck"):
         deck_named("/no/such/deck.toml")
 
