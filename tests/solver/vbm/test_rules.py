@@ -174,3 +174,23 @@ def test_a_long_area_is_read_without_recursion() -> None:
     area = tuple((0, k + 1, "W05") for k in range(3000))
     assert tally("standard", area).counts["water"] == 3000
     assert len(reading("standard", area[:-1]).cells) == 2999
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "fault"),
+    [
+        ('terms = [["lava", 1]]', 'terms = [["lava_monsters", 1]]', "unknown counter"),
+        ('id = "E02"', 'id = "E01"', "explorer id is used twice"),
+        ("rewards = [10, 7, 5]", "rewards = [10, -7, 5]", "cannot be negative"),
+        ("rewards = [10, 7, 5]", "rewards = []", "pyramids not empty"),
+    ],
+)
+def test_a_deck_file_with_a_bad_explorer_or_mission_is_refused(
+    old: str, new: str, fault: str
+) -> None:
+    from importlib import resources
+
+    text = resources.files("solver.vbm").joinpath("data/deck.toml").read_text("utf-8")
+    assert old in text
+    with pytest.raises(NotationError, match=fault):
+        parse_deck(text.replace(old, new, 1), "x")
