@@ -20,7 +20,7 @@ from api.errors import EXIT_BAD_INPUT, fail, one_line_errors
 from api.render.manno import picture
 from api.render.stats import catalogue_stats, stats_picture
 from api.terminal import ForceOption, SvgOption, print_json, write_svg
-from solver.errors import MonsterError, NotationError
+from solver.errors import MonsterError, quoted
 from solver.jsonio import read_json
 from solver.manno.engines import ENGINE_NAMES
 from solver.manno.kinds import GROUPS, KINDS, Kind
@@ -136,17 +136,12 @@ def _batch_request(data: bytes | None) -> tuple[str, str | None]:
     """
     if data is None:
         raise MonsterError(f"the line is longer than {MAX_LINE:,} bytes")
-    try:
-        request = read_json(data, "JSON")
-    except NotationError:
-        raise
-    except ValueError:  # json reads integers with int(), which refuses past 4,300 digits
-        raise NotationError("not JSON: a number with too many digits") from None
+    request = read_json(data, "JSON")
     if not isinstance(request, dict) or not isinstance(request.get("task"), str):
         raise MonsterError('each line must be an object with a "task" string')
     unknown = sorted(set(request) - set(BATCH_FIELDS))
     if unknown:
-        raise MonsterError(f'unknown field {unknown[0][:40]!r}: a line holds "task" and "from"')
+        raise MonsterError(f'unknown field {quoted(unknown[0])}: a line holds "task" and "from"')
     start = request.get("from")
     if start is not None and not isinstance(start, str):
         raise MonsterError('"from" must be a string of 0 and 1')

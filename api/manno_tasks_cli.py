@@ -16,6 +16,7 @@ from rich.text import Text
 from api.errors import fail, one_line_errors
 from api.manno_cli import JsonOption, app, console
 from api.terminal import ForceOption, print_json, progress_bar, write_file
+from solver.errors import quoted
 from solver.manno.task import parse_task
 from tasks.catalogue import Entry, format_catalogue, load_catalogue, task_id
 from tasks.deal import deal as deal_piles
@@ -132,7 +133,7 @@ def deal(
     """Deal the 9 rounds of each draw pile (one pile per level given)."""
     parts = [part.strip() for part in levels.split(",") if part.strip()]
     if not all(re.fullmatch("[0-9]{1,3}", part) for part in parts):
-        raise fail(f"--levels must be numbers 0-9 separated by commas, not {levels[:40]!r}")
+        raise fail(f"--levels must be numbers 0-9 separated by commas, not {quoted(levels)}")
     wanted = [int(part) for part in parts]
     piles = deal_piles(wanted, seed)
     if as_json:

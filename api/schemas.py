@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
-from solver.errors import NotationError
+from solver.errors import NotationError, quoted
 from solver.manno.task import MAX_TEXT
 from solver.manno.tokens import Arrangement, standard_tokens
 from tasks.grader import Metrics
@@ -38,7 +38,9 @@ def _arrangement_fault(value: object) -> object:
             fault = err
         else:  # the sides are right, spaced out
             column = next(i for i, c in enumerate(value, start=1) if c not in "01")
-            fault = NotationError(f"arrangement {value!r} has a space: write only 0 and 1", column)
+            fault = NotationError(
+                f"arrangement {quoted(value)} has a space: write only 0 and 1", column
+            )
         context = {"message": fault.message, "column": fault.column}
         raise PydanticCustomError("arrangement", "{message}", context)
     return value

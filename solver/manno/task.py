@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from solver.errors import NotationError
+from solver.errors import NotationError, quoted
 from solver.manno.kinds import Group, parse_group
 
 N = TypeVar("N", int, Any)
@@ -168,14 +168,9 @@ def _lex(text: str) -> Iterator[_Lexeme]:
             char, column = kept[position]
             if char.isdigit():
                 raise NotationError(f"{char!r} is not a digit: write numbers with 0-9", column)
-            raise NotationError(f"unexpected {char!r} in task {_shown(text)}", column)
+            raise NotationError(f"unexpected {char!r} in task {quoted(text)}", column)
         yield _Lexeme(match.lastgroup, match.group(), kept[position][1])
         position = match.end()
-
-
-def _shown(text: str, limit: int = 40) -> str:
-    """``text`` quoted for a message, cut short past ``limit`` characters."""
-    return repr(text) if len(text) <= limit else repr(text[:limit]) + "..."
 
 
 def _number(lexeme: _Lexeme) -> int:
@@ -210,7 +205,7 @@ def parse_task(text: str) -> Task:
             conditions.append(_parse_condition(current))
             current = []
     if not conditions:
-        raise NotationError(f"task {_shown(text)} has no conditions", 1)
+        raise NotationError(f"task {quoted(text)} has no conditions", 1)
     return Task(tuple(conditions))
 
 
@@ -222,7 +217,7 @@ def parse_condition(text: str) -> Condition:
     """
     task = parse_task(text)
     if len(task.conditions) != 1:
-        raise NotationError(f"{_shown(text)} holds {len(task.conditions)} conditions, not one", 1)
+        raise NotationError(f"{quoted(text)} holds {len(task.conditions)} conditions, not one", 1)
     return task.conditions[0]
 
 

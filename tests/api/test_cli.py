@@ -202,7 +202,7 @@ def test_a_bad_batch_line_never_stops_the_batch() -> None:
     assert "'colour'" in errors[8]
     assert "object" in errors[9]
     assert "longer than" in errors[10]
-    assert errors[11] == "not JSON: a number with too many digits"
+    assert "a number with too many digits" in errors[11]
 
 
 @pytest.mark.parametrize(
