@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-from solver.errors import MonsterError, NotationError
+from solver.errors import MonsterError, NotationError, quoted
 from solver.files import read_text
 from solver.manno.task import Task, parse_task
 from tasks.styles import LEVELS
@@ -67,7 +67,7 @@ class Catalogue:
         for entry in self.entries:
             if entry.id == task_id.upper():
                 return entry
-        raise MonsterError(f"no task {task_id!r} in the catalogue")
+        raise MonsterError(f"no task {quoted(task_id)} in the catalogue")
 
     def level(self, level: int) -> tuple[Entry, ...]:
         """The entries of one level, in order."""
@@ -103,14 +103,14 @@ def parse_catalogue(text: str, source: str = "<text>") -> Catalogue:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise MonsterError(f"catalogue {source!r} is not valid TOML: {err}") from err
+        raise MonsterError(f"catalogue {quoted(source)} is not valid TOML: {err}") from err
     rows = data.get("tasks")
     if not isinstance(rows, list) or not rows:
-        raise MonsterError(f"catalogue {source!r} needs a non-empty list [[tasks]]")
+        raise MonsterError(f"catalogue {quoted(source)} needs a non-empty list [[tasks]]")
     entries: list[Entry] = []
     seen: set[str] = set()
     for number, row in enumerate(rows, start=1):
-        where = f"task {number} of {source!r}"
+        where = f"task {number} of {quoted(source)}"
         if not isinstance(row, dict):
             raise MonsterError(f"{where} is not a table")
         ident, level, text_, card = (
@@ -121,7 +121,7 @@ def parse_catalogue(text: str, source: str = "<text>") -> Catalogue:
         )
         if not isinstance(ident, str) or not ident:
             raise MonsterError(f"{where} needs an id")
-        where = f"task {ident!r} of {source!r}"
+        where = f"task {quoted(ident)} of {quoted(source)}"
         if ident in seen:
             raise MonsterError(f"{where} repeats an id")
         if not isinstance(level, int) or isinstance(level, bool) or level not in LEVELS:

@@ -295,3 +295,13 @@ def test_loading_a_file_that_is_not_utf8_is_a_monster_error(tmp_path: Path) -> N
     path.write_bytes(GOOD.replace("L1-01", "L1-\xe9").encode("latin-1"))
     with pytest.raises(MonsterError):
         load_catalogue(path)
+
+
+def test_messages_quote_a_long_id_short(catalogue: Catalogue) -> None:
+    with pytest.raises(MonsterError) as missing:
+        catalogue.by_id("L1-" + "9" * 10_000)
+    assert len(str(missing.value)) < 120 and "L1-999" in str(missing.value)
+    long_id = GOOD.replace('id = "L1-01"', 'id = "' + "X" * 10_000 + '"')
+    with pytest.raises(MonsterError, match="repeats an id") as repeated:
+        parse_catalogue(long_id + long_id, "mine.toml")
+    assert len(str(repeated.value)) < 120
