@@ -261,7 +261,10 @@ def test_too_large_says_the_limit_in_one_short_line(text: str) -> None:
     assert info.value.column == 5 and len(str(info.value)) < 100
 
 
-@given(st.text(max_size=40))
+TASKISH = st.text(alphabet="PTBRYpt0123456789<>=,; \n\t≥≤\u0664\uff14²!", max_size=40)
+
+
+@given(st.one_of(st.text(max_size=40), TASKISH))
 @SETTINGS
 def test_any_text_parses_or_names_its_fault(text: str) -> None:
     try:
