@@ -57,6 +57,8 @@ def row_turns(players: int, total: int) -> int:
 
 def check_state(state: State) -> None:
     """NotationError naming the first fault (see the module docstring)."""
+    if state.phase in ("explorer", "over") and any(p is not None for p in state.pending):
+        _fail("no card is being chosen in this phase", "pending")
     total = _check_cards(state)
     _check_explorers(state)
     _check_phase(state, total)
@@ -118,10 +120,11 @@ def _check_explorers(state: State) -> None:
     if state.phase == "explorer":
         if chosen_count == state.players:
             _fail("every Explorer is chosen: the explorer phase is over", "explorers")
-        for s, e in enumerate(state.explorers):
-            if (e is None) != (s >= chosen_count):
+        waiting = state.explorers.index(None)
+        for s in range(waiting + 1, state.players):
+            if state.explorers[s] is not None:
                 _fail(
-                    f"seats choose their Explorer in turn: seat {chosen_count} is next",
+                    f"seats choose their Explorer in turn from seat 0: seat {waiting} has not yet",
                     f"explorers[{s}]",
                 )
     elif chosen_count != state.players:
@@ -180,7 +183,6 @@ def _check_phase(state: State, total: int) -> None:
                 f"hands[{s}]",
             )
     for path, found, want in (
-        ("pile", len(state.pile), pile),
         ("rows", len(state.rows), rows),
         ("live", len(state.live), live),
         ("discards", len(state.discards), discards),
@@ -190,8 +192,8 @@ def _check_phase(state: State, total: int) -> None:
     for k, row in enumerate(state.rows):
         if len(row) != 2 * players:
             _fail(f"a row holds {2 * players} cards", f"rows[{k}]")
-    if phase in ("explorer", "over") and any(p is not None for p in state.pending):
-        _fail("no card is being chosen in this phase", "pending")
+    if len(state.pile) != pile:
+        _fail(f"holds {pile} cards at this point of the game, not {len(state.pile)}", "pile")
 
 
 def _check_areas(state: State) -> None:

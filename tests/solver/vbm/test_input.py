@@ -68,6 +68,12 @@ def _pass9(doc: Doc) -> Doc:
     return out
 
 
+def _passed(doc: Doc, cards: list[str]) -> Doc:
+    out = copy.deepcopy(doc)
+    out["passed"][0] = cards
+    return out
+
+
 def _token(doc: Doc, value: int) -> Doc:
     out = copy.deepcopy(doc)
     out["tokens"][0] = [value]
@@ -143,6 +149,51 @@ CASES: list[tuple[str, Callable[[], Doc], str]] = [
     ("a portal not completed", lambda: _set(TEAM, portals=[[[1, 1]], [], [], []]), "portals[0][0]"),
     ("portal tiles out of thin air", lambda: _set(TEAM, portal_left=2), "portal_left"),
     ("a seed of 200 digits", lambda: _set(TEAM, seed=10**200), "seed"),
+    ("four mission sides", lambda: _set(TEAM, sides=[0, 0, 0, 0]), "sides"),
+    ("an unknown phase", lambda: _set(TEAM, phase="auction"), "phase"),
+    ("a hand draft for 2", lambda: _set(ROWS, phase="draft"), "phase"),
+    ("one Explorer dealt", lambda: _set(TWO, offers=[["E03"], ["E08", "E10"]]), "offers[0]"),
+    (
+        "an Explorer dealt twice",
+        lambda: _set(TWO, offers=[["E03", "E05"], ["E05", "E10"]]),
+        "offers[1]",
+    ),
+    ("an Explorer chosen out of turn", lambda: _set(TWO, explorers=[None, "E08"]), "explorers[1]"),
+    (
+        "a choice out of turn",
+        lambda: _set(TEAM, pending=[TEAM["pending"][2], None, None, None]),
+        "pending[1]",
+    ),
+    (
+        "a choice in the explorer phase",
+        lambda: _set(TWO, pending=[ROWS["pending"][1], None]),
+        "pending",
+    ),
+    (
+        "a choice hidden in a full state",
+        lambda: _set(TEAM, pending=[None, {"pass": 3}, TEAM["pending"][2], None]),
+        "pending[1]",
+    ),
+    (
+        "a short row",
+        lambda: _set(ROWS, rows=[ROWS["rows"][0][:3]], pile=[*ROWS["rows"][0][3:], *ROWS["pile"]]),
+        "rows[0]",
+    ),
+    (
+        "a live row too long",
+        lambda: _set(ROWS, live=[*ROWS["live"], ROWS["pile"][0]], pile=ROWS["pile"][1:]),
+        "live",
+    ),
+    (
+        "a discard too many",
+        lambda: _set(ROWS, discards=[*ROWS["discards"], ROWS["pile"][0]], pile=ROWS["pile"][1:]),
+        "discards",
+    ),
+    ("a passed card of another round", lambda: _passed(TEAM, [TEAM["pile"][0]]), "passed[0][0]"),
+    ("passed cards out of order", lambda: _passed(TEAM, ["W18", "G07"]), "passed[0]"),
+    ("a known discard never made", lambda: _set(TEAM, seen=[[CARD], [], [], []]), "seen[0][0]"),
+    ("a mission claimed twice", lambda: _set(TEAM, claimed=[["personal", 0, 0]] * 2), "claimed[1]"),
+    ("a team claim for no team", lambda: _set(TEAM, claimed=[["team", 3, 0]]), "claimed"),
     ("a boolean for a number", lambda: _set(TEAM, turn=True), "turn"),
 ]
 
