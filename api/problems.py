@@ -137,9 +137,17 @@ _KIND_OF: tuple[tuple[type[BaseException], ProblemKind], ...] = (
 )
 
 
+def _unwrap(error: BaseException) -> tuple[str | None, BaseException]:
+    """The request field an error blames (if any) and the domain error it carries."""
+    field = error.field if isinstance(error, FieldError) else None
+    while isinstance(error, FieldError):
+        error = error.error
+    return field, error
+
+
 def kind_of(error: BaseException) -> ProblemKind:
     """The kind of answer an error gets (a ``FieldError``: that of the error it carries)."""
-    inner = error.error if isinstance(error, FieldError) else error
+    _, inner = _unwrap(error)
     for cls, kind in _KIND_OF:
         if isinstance(inner, cls):
             return kind
@@ -203,15 +211,13 @@ def _detail(entries: list[dict[str, Any]]) -> str:
 def error_problem(error: BaseException) -> JSONResponse:
     """The answer to a domain error, a missing task or a request out of time."""
     kind = kind_of(error)
+    _, inner = _unwrap(error)
     if kind is SOLVER_TIMEOUT:
-        wait = error.retry_after if isinstance(error, RequestTimeoutError) else RETRY_AFTER_SECONDS
-        return problem(kind, _text(error), headers={"Retry-After": str(max(1, wait))})
+        wait = inner.retry_after if isinstance(inner, RequestTimeoutError) else RETRY_AFTER_SECONDS
+        return problem(kind, _text(inner), headers={"Retry-After": str(max(1, wait))})
     if kind.status != 422:
-        return problem(kind, _text(error))
-    if isinstance(error, FieldError):
-        entries = [fault(error.field, error.error)]
-    else:
-        entries = [fault(None, error)]
+        return problem(kind, _text(inner))
+    entries = [fault(*_unwrap(error))]
     return problem(kind, _detail(entries), errors=entries)
 
 

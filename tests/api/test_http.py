@@ -227,6 +227,7 @@ def _raising(error: BaseException) -> TestClient:
         (RequestTimeoutError("the request took more than 5 s"), 503, "solver-timeout"),
         (QueueFullError("every solver is busy", retry_after=3), 503, "solver-timeout"),
         (NotFoundError("no task 'L9-99' in the catalogue"), 404, "not-found"),
+        (FieldError("move", FieldError("to", IllegalMoveError("full"))), 422, "illegal-move"),
     ],
 )
 def test_every_error_has_the_type_of_its_kind(error: BaseException, status: int, kind: str) -> None:
