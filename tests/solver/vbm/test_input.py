@@ -318,3 +318,52 @@ def test_messages_quote_the_input_briefly() -> None:
     with pytest.raises(NotationError) as err:
         GAME.from_json(_set(TEAM, pile=["x" * 10_000, *TEAM["pile"][1:]]))
     assert len(str(err.value)) < 100 and err.value.path == "pile[0]"
+
+
+def with_portal() -> Doc:
+    """A 3-player row-draft state at turn 4 whose seat 0 has just completed a portal
+    (four quarter cards swapped into its area from wherever they lay)."""
+    state = new_state(3, 8)
+    while state.phase == "explorer":
+        state = state.apply(state.legal_moves()[0])
+    while state.turn < 4:
+        state = state.apply(state.legal_moves()[0])
+    doc = state.to_json()
+    deck = state.deck
+    cells = [(0, 1, "se"), (0, 2, "sw"), (1, 1, "ne"), (1, 2, "nw")]
+    placed = {c for area in doc["areas"] for _, _, c in area}
+    chosen = []
+    for _, _, corner in cells:
+        chosen.append(
+            next(
+                c.id
+                for c in deck.cards
+                if corner in c.portals
+                and c.id not in placed
+                and c.id not in chosen
+                and c.id in state.cards()
+            )
+        )
+    old = [c for _, _, c in doc["areas"][0]]
+    swap = dict(zip(chosen, old, strict=True)) | dict(zip(old, chosen, strict=True))
+    text = json.dumps({k: v for k, v in doc.items() if k != "areas"})
+    for card, other in swap.items():
+        text = text.replace(f'"{card}"', f'"@{other}"')
+    out: Doc = json.loads(text.replace('"@', '"'))
+    out["areas"] = [
+        [[r, c, card] for (r, c, _), card in zip(cells, chosen, strict=True)],
+        *doc["areas"][1:],
+    ]
+    return out
+
+
+def test_portal_tiles_lie_once_on_every_completed_portal() -> None:
+    doc = with_portal()
+    with pytest.raises(NotationError) as err:
+        GAME.from_json(doc)
+    assert err.value.path == "portals[0]" and "takes a Portal tile" in str(err.value)
+    with pytest.raises(NotationError) as err:
+        GAME.from_json({**doc, "portals": [[[1, 2], [1, 2]], [], []], "portal_left": 4})
+    assert err.value.path == "portals[0]" and "one Portal tile per portal" in str(err.value)
+    state = GAME.from_json({**doc, "portals": [[[1, 2]], [], []], "portal_left": 5})
+    assert state.scores()[0].lines["portals"] == state.deck.portal_vp
