@@ -24,7 +24,7 @@ from typing import Any
 import constraint
 import numpy as np
 
-from solver.errors import SolverTimeoutError, TokenSetError
+from solver.errors import SolverTimeoutError, TokenSetError, quoted
 from solver.manno.conflict import smallest_conflict, timed
 from solver.manno.counting import histogram_for
 from solver.manno.deadline import Clock
@@ -89,7 +89,7 @@ class CspEngine:
         work = self.work(task)
         if work > self.max_work:
             raise SolverTimeoutError(
-                f"the csp engine would need {work:,} checks for {str(task)!r}, more than "
+                f"the csp engine would need {work:,} checks for {quoted(str(task))}, more than "
                 f"the {self.max_work:,} it may take; the cpsat and table engines answer it"
             )
 
@@ -102,7 +102,7 @@ class CspEngine:
         start = start or Arrangement.zeros(len(self.tokens))
         self.tokens.check(start)
         clock = Clock.start(self.time_limit)
-        message = f"csp engine ran out of time on {str(task)!r}"
+        message = f"csp engine ran out of time on {quoted(str(task))}"
         clock.check(message)
         self.check_work(task)
         linears = compile_task(task, self.tokens)

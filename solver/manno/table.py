@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from solver.errors import TokenSetError, UnsolvableError
+from solver.errors import TokenSetError, UnsolvableError, quoted
 from solver.manno.conflict import smallest_conflict, timed
 from solver.manno.deadline import Clock
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
@@ -101,7 +101,7 @@ class TableEngine:
     def _clock(self, task: Task) -> tuple[Clock, str]:
         """This call's clock, already checked, and what to say when it runs out."""
         clock = Clock.start(self.time_limit)
-        message = f"table engine ran out of time on {str(task)!r}"
+        message = f"table engine ran out of time on {quoted(str(task))}"
         clock.check(message)
         return clock, message
 
