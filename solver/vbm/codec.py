@@ -269,8 +269,29 @@ def _check_view(view: View) -> None:
             path="pile",
         )
     world = view.world
-    check_state(world)
+    try:
+        check_state(world)
+    except NotationError as err:
+        raise NotationError(err.message, path=_view_path(err.path or "", view.seat)) from None
     again = View.of(world, view.seat)
     for field in fields(View):
         if getattr(again, field.name) != getattr(view, field.name):
             raise NotationError("does not agree with the rest of the view", path=field.name)
+
+
+def _view_path(path: str, seat: int) -> str:
+    """Where in a view a fault of the state it describes lies (``passed[0][2]`` -> ``passed[2]``).
+
+    >>> _view_path("passed[1][2]", 1), _view_path("hands[3]", 1), _view_path("areas[0][1]", 1)
+    ('passed[2]', 'hand_sizes[3]', 'areas[0][1]')
+    """
+    head, _, rest = path.partition("[")
+    index, _, tail = rest.partition("]")
+    if head not in ("passed", "seen", "hands", "offers") or not index.isdigit():
+        return path
+    own = int(index) == seat
+    if head in ("passed", "seen"):
+        return ("passed" if head == "passed" else "discards") + tail if own else head
+    if head == "hands":
+        return "hand" + tail if own else f"hand_sizes[{index}]"
+    return "offer" + tail if own else f"explorers[{index}]"

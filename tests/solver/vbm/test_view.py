@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
@@ -200,4 +202,34 @@ def test_a_view_is_read_as_strictly_as_a_state(change: dict[str, object], path: 
     doc = {**_explorer_view(), **change}
     with pytest.raises(NotationError) as err:
         GAME.view_from_json(doc)
+    assert err.value.path == path, str(err.value)
+
+
+def _draft_view() -> dict[str, Any]:
+    state = new_state(4, 6)
+    while state.round == 0:
+        state = state.apply(state.legal_moves()[0])
+    state = state.apply(state.legal_moves()[0])
+    doc: dict[str, Any] = View.of(state, state.first).to_json()
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("change", "path"),
+    [
+        (
+            lambda d: {"pending": [{"pass": p["pass"]} if p else None for p in d["pending"]]},
+            "pending[1]",
+        ),
+        (lambda d: {"hand": d["hand"][1:]}, "hand"),
+        (lambda d: {"sets": [s % 6 + 1 for s in d["sets"]]}, "sets"),
+        (lambda d: {"passed": [d["areas"][0][0][2]]}, "passed[0]"),
+    ],
+)
+def test_a_draft_view_is_read_as_strictly_as_a_state(
+    change: Callable[[dict[str, Any]], dict[str, Any]], path: str
+) -> None:
+    doc = _draft_view()
+    with pytest.raises(NotationError) as err:
+        GAME.view_from_json({**doc, **change(doc)})
     assert err.value.path == path, str(err.value)
