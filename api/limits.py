@@ -13,7 +13,8 @@ queueing included; the engines read that moment (``solver.manno.deadline``)
 and stop by it, so the answer comes in time and the pool is free soon after.
 A call still queued when its time is up never runs. A call that outlived its
 answer keeps its place until it stops, so its lane admits less meanwhile and
-no pool grows past its size.
+no pool grows past its size; a heavy call that runs on ``KILL_AFTER_S`` past
+its time is killed with its process.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -113,6 +114,8 @@ QUEUE_PER_THREAD = 8
 """Calls the cheap lane may hold waiting, per thread."""
 HEAVY_QUEUE = 2
 """Calls the heavy lane may hold waiting."""
+KILL_AFTER_S = 1.0
+"""A heavy call still running this long after its answer was due is killed with its process."""
 
 
 class Lane:
@@ -251,6 +254,8 @@ class SolverGate:
         except SolverTimeoutError as err:
             raise RequestTimeoutError(str(err), retry_after=lane.retry_after) from err
         except TimeoutError as err:
+            if lane is not self.cheap:
+                asyncio.get_running_loop().call_later(KILL_AFTER_S, _reap, lane, pool, work)
             message = f"the request took more than {self.seconds:g} s"
             raise RequestTimeoutError(message, retry_after=lane.retry_after) from err
         except BrokenProcessPool as err:
@@ -263,6 +268,19 @@ class SolverGate:
         """Stop taking work and let the pools end (calls still queued never run)."""
         for lane in (self.cheap, self.heavy):
             lane.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _reap(lane: Lane, pool: Executor, work: Future[Any]) -> None:
+    """Kill the processes of a pool whose call outran its time, and give the lane a new pool.
+
+    The engines stop by their due time on their own; this bounds whatever does not.
+    """
+    if work.done():
+        return
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.kill()
+    lane.renew(pool)
 
 
 def _admit(lane: Lane) -> None:

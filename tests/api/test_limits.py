@@ -152,6 +152,33 @@ def test_heavy_work_runs_in_its_own_process_at_a_lower_priority(
     assert nice >= min(os.nice(0) + HEAVY_NICE, 19)
 
 
+def test_a_heavy_call_past_its_time_is_killed(gates: Callable[..., SolverGate]) -> None:
+    """A call that does not stop on its own (a sleep reads no clock) dies with its process."""
+    gate = gates(2, 5.0)  # time enough for the process to start
+
+    async def main() -> tuple[int, int]:
+        first = await gate.run(os.getpid, heavy=True)
+        with pytest.raises(RequestTimeoutError, match="more than 5 s"):
+            await gate.run(functools.partial(time.sleep, 60.0), heavy=True)
+        await until(lambda: gate.heavy.held == 0)  # the sleeper's place is free: it was killed
+        return first, await gate.run(os.getpid, heavy=True)
+
+    first, second = run(main)
+    assert second != first  # a new process took over
+
+
+def test_a_heavy_process_that_dies_is_replaced(gates: Callable[..., SolverGate]) -> None:
+    gate = gates(2, 60.0)
+
+    async def main() -> int:
+        with pytest.raises(RequestTimeoutError, match="process ended") as died:
+            await gate.run(functools.partial(os._exit, 1), heavy=True)
+        assert died.value.retry_after >= 1
+        return await gate.run(os.getpid, heavy=True)
+
+    assert run(main) != os.getpid()
+
+
 def test_a_heavy_error_crosses_back_in_words(gates: Callable[..., SolverGate]) -> None:
     gate = gates(2, 60.0)
     bad_level = functools.partial(manno_service.hint, "PB>=4", "0" * 15, 7)
