@@ -17,6 +17,7 @@ its field as a JSON pointer into the request body (``/task``,
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,6 +26,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.schemas import Problem
 from solver.errors import (
@@ -39,6 +41,7 @@ from solver.errors import (
 )
 
 PROBLEM = "application/problem+json"
+_log = logging.getLogger("uvicorn.error")
 RETRY_AFTER_SECONDS = 1
 """What a 503 asks the caller to wait before trying again, unless the error says."""
 
@@ -302,6 +305,36 @@ def _unreadable(cause: BaseException | None) -> dict[str, Any]:
     return {"field": "", "message": "not JSON: a number too long or a text that does not read"}
 
 
+class CrashGuard:
+    """ASGI middleware: a request that fails in a way no handler knows answers a 500
+    problem with no Python text in it (the error is logged), inside CORS like any answer."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def watched(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, watched)
+        except Exception:
+            if started:
+                raise
+            _log.exception("the service could not answer %s %s", scope["method"], scope["path"])
+            crash = problem(
+                500, "the service could not answer this request", title="Internal error"
+            )
+            await crash(scope, receive, send)
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that turn errors into problems, and document them so."""
     plain_openapi = app.openapi
@@ -330,11 +363,8 @@ def install(app: FastAPI) -> None:
         detail = str(exc.detail) if exc.detail else "error"
         return problem(exc.status_code, detail, headers=exc.headers)
 
-    async def on_crash(request: Request, exc: Exception) -> JSONResponse:
-        return problem(500, "the service could not answer this request", title="Internal error")
-
     for error in (MonsterError, NotFoundError, RequestTimeoutError):
         app.add_exception_handler(error, on_error)
     app.add_exception_handler(RequestValidationError, on_validation)
     app.add_exception_handler(HTTPException, on_http)
-    app.add_exception_handler(Exception, on_crash)
+    app.add_middleware(CrashGuard)  # added first, so inside CORS and the body checks

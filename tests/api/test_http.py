@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
@@ -286,6 +287,21 @@ def test_a_fault_names_its_field_as_a_json_pointer_once(
     assert (entry["field"], entry["message"]) == (field, message)
     column = f" at column {entry['column']}" if "column" in entry else ""
     assert problem["detail"] == (f"{field}: {message}" if field else message) + column
+
+
+def test_a_crash_is_answered_inside_cors() -> None:
+    app = FastAPI()
+    install(app)
+    app.add_middleware(CORSMiddleware, allow_origins=["http://front.test"])
+
+    @app.get("/crash")
+    def crash() -> None:
+        raise KeyError("secret_internal_name")
+
+    client = TestClient(app, raise_server_exceptions=False)
+    response = client.get("/crash", headers={"origin": "http://front.test"})
+    assert response.status_code == 500 and response.headers["content-type"] == PROBLEM
+    assert response.headers.get("access-control-allow-origin") == "http://front.test"
 
 
 def test_a_crash_is_a_problem_without_python_text() -> None:
