@@ -29,6 +29,9 @@ threads per worker never more than at start plus the gate's fixed threads
 once the last heavy answer is in, the workers use no more CPU over
 ``QUIET_S`` seconds than they did idle before the load, plus 0.2 s.
 
+``--serve-from DIR`` serves the code of another checkout (``PYTHONPATH=DIR``),
+to measure the same load on an earlier commit.
+
 Bounded: fixed phases, ``REQUEST_TIMEOUT_S`` per request; the server is always
 stopped.
 """
@@ -272,6 +275,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=WORKERS, help="server worker processes")
     parser.add_argument("--pause", type=float, default=PAUSE_S, help="heavy client's wait on 503")
     parser.add_argument("--seed", type=int, default=0, help="seed for every request")
+    parser.add_argument(
+        "--serve-from",
+        default=None,
+        help="serve the code of this checkout instead (a worktree of an earlier commit)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser.parse_args(argv)
@@ -288,7 +296,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seed": args.seed,
     }
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
-    with server(args.workers) as (url, process, info):
+    env = None if args.serve_from is None else {"PYTHONPATH": args.serve_from}
+    with server(args.workers, env) as (url, process, info):
         result["server"] = info
         result["load"] = asyncio.run(run(url, workers_of(process), args))
     result["targets"] = verdicts(result["load"])
