@@ -19,7 +19,7 @@ from api import manno_service
 from api.errors import EXIT_BAD_INPUT, fail, one_line_errors
 from api.render.manno import picture
 from api.render.stats import catalogue_stats, stats_picture
-from api.terminal import ForceOption, SvgOption, print_json, write_svg
+from api.terminal import ForceOption, SvgOption, check_writable, print_json, write_svg
 from solver.errors import MonsterError, quoted
 from solver.jsonio import read_json
 from solver.manno.engines import ENGINE_NAMES
@@ -286,6 +286,8 @@ def stats(
     as_json: bool = JsonOption,
 ) -> None:
     """The grader's metrics per level over the 108-task catalogue: means, and a plot."""
+    if svg is not None:
+        check_writable(svg, force)  # before the work, not after it
     levels = catalogue_stats()
     if svg is not None:
         write_svg(stats_picture(levels), svg, force)

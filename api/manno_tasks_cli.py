@@ -15,7 +15,7 @@ from rich.text import Text
 
 from api.errors import fail, one_line_errors
 from api.manno_cli import JsonOption, app, console
-from api.terminal import ForceOption, print_json, progress_bar, write_file
+from api.terminal import ForceOption, check_writable, print_json, progress_bar, write_file
 from solver.errors import quoted
 from solver.manno.task import parse_task
 from tasks.catalogue import Entry, format_catalogue, load_catalogue, task_id
@@ -63,6 +63,8 @@ def generate(
     force: bool = ForceOption,
 ) -> None:
     """Generate tasks of one level: solvable, distinct, in the level's style, graded exactly L."""
+    if out is not None:
+        check_writable(out, force)  # before the work, not after it
     with progress_bar(f"level {level}", count) as bar:
         graded = generate_tasks(
             level, count, seed, workers, progress=lambda n: bar.update(bar.task_ids[0], completed=n)

@@ -70,6 +70,18 @@ def progress_bar(label: str, total: int) -> Iterator[Progress]:
         yield bar
 
 
+def check_writable(path: Path, force: bool = False) -> None:
+    """Refuse, before any work is done, a file that :func:`write_file` would refuse.
+
+    Raises:
+        MonsterError: ``path`` is a directory, or exists and ``force`` is not given.
+    """
+    if path.is_dir():
+        raise MonsterError(f"cannot write {str(path)!r}: it is a directory")
+    if not force and (path.exists() or path.is_symlink()):
+        raise MonsterError(f"{str(path)!r} exists: give --force to replace it")
+
+
 def write_file(path: Path, data: bytes, force: bool = False) -> int:
     """Write ``data`` to ``path`` whole or not at all; return its size in bytes.
 
@@ -85,8 +97,7 @@ def write_file(path: Path, data: bytes, force: bool = False) -> int:
     Raises:
         MonsterError: the file exists and ``force`` is not given, or it cannot be written.
     """
-    if not force and (path.exists() or path.is_symlink()):
-        raise MonsterError(f"{str(path)!r} exists: give --force to replace it")
+    check_writable(path, force)
     try:
         handle, temporary = tempfile.mkstemp(
             dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"

@@ -179,3 +179,18 @@ def test_a_real_write_cut_short_leaves_the_old_file(tmp_path: Path) -> None:
     assert done.stderr == f"error: cannot write {str(target)!r}: File too large\n".encode()
     assert target.read_bytes() == old
     assert [p.name for p in tmp_path.iterdir()] == ["catalogue.toml"]
+
+
+def test_an_output_that_will_be_refused_is_refused_before_the_work(
+    cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_work(*args: object, **kwargs: object) -> None:
+        raise AssertionError("tasks were generated for a file that cannot be written")
+
+    monkeypatch.setattr("api.manno_tasks_cli.generate_tasks", no_work)
+    target = tmp_path / "mine.toml"
+    target.write_text("# mine\n", encoding="utf-8")
+    code, _, err = cli([*GENERATE, "--out", str(target)])
+    assert code == 2 and err == f"error: {str(target)!r} exists: give --force to replace it\n"
+    code, _, err = cli([*GENERATE, "--out", str(tmp_path), "--force"])
+    assert code == 2 and err == f"error: cannot write {str(tmp_path)!r}: it is a directory\n"
