@@ -26,11 +26,13 @@ import math
 import multiprocessing
 import os
 import pickle
+import sys
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -114,6 +116,8 @@ QUEUE_PER_THREAD = 8
 """Calls the cheap lane may hold waiting, per thread."""
 HEAVY_QUEUE = 2
 """Calls the heavy lane may hold waiting."""
+HEAVY_PRELOAD = ("api.manno_service", "api.routers.manno")
+"""Modules the heavy processes start with: what heavy work runs."""
 KILL_AFTER_S = 1.0
 """A heavy call still running this long after its answer was due is killed with its process."""
 
@@ -239,7 +243,11 @@ class SolverGate:
         due = time.monotonic() + self.seconds if due is None else due
         pool = lane.pool
         try:
-            work = pool.submit(_in_thread if lane is self.cheap else _in_process, call, due)
+            if lane is self.cheap:
+                work = pool.submit(_in_thread, call, due)
+            else:
+                with _main_hidden():  # a heavy process may start here
+                    work = pool.submit(_in_process, call, due)
         except BaseException as err:
             lane.leave()
             if isinstance(err, BrokenProcessPool):
@@ -296,10 +304,35 @@ def _threads(size: int) -> Executor:
     return ThreadPoolExecutor(size, thread_name_prefix="solver-cheap")
 
 
+@contextmanager
+def _main_hidden() -> Iterator[None]:
+    """While heavy processes start: the main module out of sight, so they do not run it.
+
+    A new process of ``multiprocessing`` runs the parent's main script or module
+    again unless it is guarded; a server's main need not be (or even exist, when
+    read from standard input). The heavy processes need nothing from it. Processes
+    start only inside ``submit``, on the event loop's thread.
+    """
+    main = sys.modules.get("__main__")
+    if main is None:
+        yield
+        return
+    saved = {name: main.__dict__.pop(name) for name in ("__file__",) if name in main.__dict__}
+    spec = getattr(main, "__spec__", None)
+    main.__spec__ = None
+    try:
+        yield
+    finally:
+        main.__dict__.update(saved)
+        main.__spec__ = spec
+
+
 def _processes(size: int) -> Executor:
-    # spawned, not forked: the server's threads must not be copied mid-work
-    spawn = multiprocessing.get_context("spawn")
-    return ProcessPoolExecutor(size, spawn, initializer=os.nice, initargs=(HEAVY_NICE,))
+    # Forked from a fork server, never from the server itself: its threads must not be
+    # copied mid-work. The fork server starts with what heavy work imports.
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(list(HEAVY_PRELOAD))
+    return ProcessPoolExecutor(size, context, initializer=os.nice, initargs=(HEAVY_NICE,))
 
 
 async def _within(work: Future[T], due: float) -> T:

@@ -10,6 +10,8 @@ import asyncio
 import functools
 import multiprocessing
 import os
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Coroutine, Iterator
@@ -177,6 +179,22 @@ def test_a_heavy_process_that_dies_is_replaced(gates: Callable[..., SolverGate])
         return await gate.run(os.getpid, heavy=True)
 
     assert run(main) != os.getpid()
+
+
+def test_heavy_work_runs_whatever_the_main_module() -> None:
+    """A server started from a script on standard input still has its heavy lane."""
+    script = (
+        "import asyncio, os\n"
+        "from api.limits import SolverGate\n"
+        "gate = SolverGate(2, 60.0)\n"
+        "pid = asyncio.run(gate.run(os.getpid, heavy=True))\n"
+        "print(pid != os.getpid())\n"
+        "gate.shutdown()\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-"], input=script, capture_output=True, text=True, timeout=120
+    )
+    assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr[-2000:]
 
 
 def test_a_heavy_error_crosses_back_in_words(gates: Callable[..., SolverGate]) -> None:
