@@ -6,6 +6,8 @@ no traceback reaches the user.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import sys
 
 import typer
@@ -19,6 +21,7 @@ from api.errors import EXIT_BAD_INPUT, stderr
 from api.game_cli import APPS
 from api.manno_cli import app as manno_app
 from api.settings import SettingError
+from api.terminal import EXIT_READER_LEFT
 from solver.files import allow_files
 
 app = typer.Typer(
@@ -64,4 +67,11 @@ def main() -> None:
         code = EXIT_BAD_INPUT
     except typer.Abort:
         code = 130
+    except BrokenPipeError:  # whoever read the table stopped reading (``| head``)
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        code = EXIT_READER_LEFT
+    except OSError as err:  # standard output cannot be written (a full disk, say)
+        stderr.print(f"error: cannot write the output: {err.strerror or err}", markup=False)
+        code = EXIT_BAD_INPUT
     sys.exit(code if isinstance(code, int) else 0)

@@ -19,7 +19,14 @@ from rich.table import Table
 
 from api import game_service
 from api.errors import one_line_errors
-from api.terminal import SvgOption, print_json, progress_bar, write_svg
+from api.terminal import (
+    ForceOption,
+    SvgOption,
+    check_writable,
+    print_json,
+    progress_bar,
+    write_svg,
+)
 from solver import jsonio
 from solver.errors import NotationError
 from solver.files import MAX_FILE_BYTES, read_user_file
@@ -166,10 +173,14 @@ def game_app(name: str, title: str) -> typer.Typer:
         state_file: str = typer.Argument(..., metavar="STATE.json", help="State ('-': stdin)."),
         seat: int | None = typer.Option(None, "--seat", help="Draw for this seat."),
         svg: Path | None = SvgOption,
+        force: bool = ForceOption,
         as_json: bool = JsonOption,
     ) -> None:
-        """Draw the board as SVG, as the seat sees it."""
-        size = write_svg(game_service.render(name, read_json(state_file, "state"), seat), svg)
+        """Draw the board as SVG, as the seat sees it (only what it may see)."""
+        if svg is not None:
+            check_writable(svg, force)
+        picture = game_service.render(name, read_json(state_file, "state"), seat)
+        size = write_svg(picture, svg, force)
         if svg is None:
             return
         if as_json:

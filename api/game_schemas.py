@@ -1,9 +1,9 @@
-"""Request and response shapes of ``/v1/<game>/hint | validate | score``.
+"""Request and response shapes of ``/v1/<game>/hint | validate | score | render.svg``.
 
-The same for every rules-engine game: the state (or, for Monstrolicious, a
-player's view) is the JSON that ``monsters <game> new`` prints and
-``State.to_json()`` writes; the game reads it and names the fault when it
-cannot.
+The same for every rules-engine game: the state is the JSON that ``monsters
+<game> new`` prints and ``State.to_json()`` writes, or one seat's view of it
+(``monsters <game> view``, marked ``"view_of"``); the game reads it and names the
+fault by its JSON path when it cannot.
 """
 
 from __future__ import annotations
@@ -12,14 +12,16 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from api.schemas import Request
+from api.schemas import Request, Whole
 
-STATE = Field(description="A game state as `monsters <game> new` prints it (or a player's view).")
+STATE = Field(
+    description="A game state as `monsters <game> new` prints it, or a seat's view of it."
+)
 
 
 class GameHintRequest(Request):
     state: dict[str, Any] = STATE
-    seat: int | None = Field(
+    seat: Whole | None = Field(
         default=None, ge=0, le=7, description="Seat to hint (default: the seat to move)."
     )
     budget_ms: float | None = Field(
@@ -29,8 +31,8 @@ class GameHintRequest(Request):
 
 class GameRenderRequest(Request):
     state: dict[str, Any] = STATE
-    seat: int | None = Field(
-        default=None, ge=0, le=7, description="Seat the board is drawn for (default per game)."
+    seat: Whole | None = Field(
+        default=None, ge=0, le=7, description="Seat the board is drawn for (default: to move)."
     )
 
 

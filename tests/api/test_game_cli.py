@@ -186,3 +186,29 @@ def test_render_draws_the_board(cli: Cli, name: str, tmp_path: Path) -> None:
     }
     code, out, err = cli([name, "render", path, "--seat", "9"])
     assert (code, out) == (2, "") and "seat 9" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_render_replaces_a_picture_only_with_force(cli: Cli, name: str, tmp_path: Path) -> None:
+    game = get_game(name)
+    path = _write(tmp_path, "state.json", game.new(game.default_players, 1, None).to_json())
+    svg = tmp_path / "board.svg"
+    svg.write_text("keep")
+    code, _, err = cli([name, "render", path, "--svg", str(svg)])
+    assert code == 2 and "--force" in err and svg.read_text() == "keep"
+    assert cli([name, "render", path, "--svg", str(svg), "--force"])[0] == 0
+    assert svg.read_text().startswith("<svg")
+
+
+def test_a_full_standard_output_is_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = _write(tmp_path, "state.json", get_game("vbm").new(2, 3, None).to_json())
+    monsters = str(Path(sys.executable).with_name("monsters"))
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [monsters, "vbm", "score", path], stdout=full, stderr=subprocess.PIPE, text=True
+        )
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 and "cannot write" in done.stderr
