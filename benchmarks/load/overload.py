@@ -14,9 +14,9 @@ baseline of the second:
 * overload: the same stream, and ``--heavy`` clients that each keep one heavy
   request in flight: the csp engine on loose tasks, of three sorts planned
   in advance from the seed and sorted in this process by the engine's own
-  estimate: ``refused`` (its enumeration is too long: the answer is a 503 at
-  once), ``runs`` (loose but allowed: about half a second of search) and
-  ``long`` (unsolvable, with a long search: it runs until the deadline). A
+  estimate: ``refused`` (too loose, or a clash too long to search for: the
+  answer is a 503 at once), ``runs`` (loose but allowed: up to about half a
+  second of search) and ``clash`` (unsolvable, its clash searched for). A
   client sends its next heavy request as soon as an answer comes, after a
   503 once ``--pause`` seconds have passed (a caller that heeds Retry-After
   waits longer).
@@ -45,7 +45,7 @@ import random
 import signal
 import sys
 import time
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -77,29 +77,37 @@ CHEAP_P99_MS = 100.0
 HEAVY_SLACK_S = 0.5
 HEAVY_PLAN = 100
 """Heavy requests planned per sort (clients cycle through them)."""
+SORTS = ("refused", "runs", "clash")
 
 _ALWAYS = [f"{g}>=0" for g in GROUPS] + [f"{g}<=15" for g in GROUPS]
+
+
+SHAPES = {
+    "too loose": (0, 40, 120),
+    "loose": (0, 2, 24),
+    "clash": (1, 0, 18),
+    "too long a clash": (1, 150, 220),
+}
+"""Heavy tasks: (with a clash?, fewest and most always-true conditions)."""
 
 
 def heavy_plan(seed: int) -> dict[str, list[bytes]]:
     """Heavy csp requests by sort, sorted by the engine's own estimate (see module doc)."""
     rng = random.Random(seed)
     engine = CspEngine()
-    sorts: dict[str, list[bytes]] = defaultdict(list)
-    while min(len(sorts[s]) for s in ("refused", "runs", "long")) < HEAVY_PLAN:
-        shape = rng.choice(("refused", "runs", "long"))
-        if shape == "refused":
-            conditions = rng.choices(_ALWAYS, k=rng.randint(40, 120))
-        elif shape == "runs":
-            conditions = rng.choices(_ALWAYS, k=rng.randint(2, 24))
-        else:
-            conditions = ["B>R", "R>Y", "Y>B", *rng.choices(_ALWAYS, k=rng.randint(150, 220))]
-        task = parse_task(", ".join(conditions))
+    sorts: dict[str, list[bytes]] = {sort: [] for sort in SORTS}
+    for _ in range(100 * HEAVY_PLAN * len(SORTS)):
+        if min(map(len, sorts.values())) == HEAVY_PLAN:
+            return sorts
+        clash, fewest, most = SHAPES[rng.choice(sorted(SHAPES))]
+        conditions = rng.choices(_ALWAYS, k=rng.randint(fewest, most))
+        task = parse_task(", ".join([*(["B>R", "R>Y", "Y>B"] if clash else []), *conditions]))
+        work, allowed = engine.work(task)
         solvable = histogram_for(engine.tokens).count(task) > 0
-        found = "refused" if engine.work(task) > engine.max_work else "runs" if solvable else "long"
-        if found == shape and len(sorts[shape]) < HEAVY_PLAN:
-            sorts[shape].append(json.dumps({"task": str(task), "engine": "csp"}).encode())
-    return dict(sorts)
+        sort = ("runs" if solvable else "clash") if work <= allowed else "refused"
+        if len(sorts[sort]) < HEAVY_PLAN:
+            sorts[sort].append(json.dumps({"task": str(task), "engine": "csp"}).encode())
+    raise RuntimeError(f"the shapes do not give {HEAVY_PLAN} tasks of every sort")
 
 
 async def heavy_client(

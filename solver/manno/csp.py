@@ -5,9 +5,9 @@ sum constraints (``MinSumConstraint``, ``MaxSumConstraint``,
 ``ExactSumConstraint``) with the linear coefficients as multipliers, never a
 Python lambda. The solver enumerates every solution: the count is their
 number, the fastest is the one nearest the start (smallest text on ties).
-The search runs in Python and holds the interpreter, so a task whose
-enumeration would be long (``CspEngine.work``) is refused before it starts,
-and the search reads the clock as it goes.
+The search runs in Python and holds the interpreter, so a task whose search
+would be long (``CspEngine.work``) is refused before it starts, and the
+search reads the clock as it goes.
 
 >>> from solver.manno.task import parse_task
 >>> solution = CspEngine().solve(parse_task("PB=4, PR=4"))
@@ -39,6 +39,13 @@ MAX_WORK = 1 << 20
 About half a second of enumeration here; a looser task (many arrangements
 satisfy it) or a longer one (many comparisons) is refused before any search.
 """
+MAX_CLASH_WORK = 1 << 25
+"""The same for an unsolvable task, whose work is a bound (see ``CspEngine.work``).
+
+The search for a clash runs one full search per condition; the solver's
+forward checking cuts each far shorter than the bound, so the bound may be
+larger: about a second here for the longest task allowed.
+"""
 _CLOCK_EVERY = 1024
 """Search steps between two looks at the clock."""
 
@@ -47,14 +54,15 @@ class CspEngine:
     """Solve with python-constraint2's backtracking solver.
 
     The search holds the interpreter while it runs, so it is given only tasks
-    whose enumeration ``work`` is at most ``max_work``, and its clock is read
-    inside the search itself: every solve stops at its time.
+    whose ``work`` is within what it may take, and its clock is read inside
+    the search itself: every solve stops at its time.
 
     Args:
         tokens: the token set (the standard 15 if omitted).
         time_limit: seconds one solve may take (less when an earlier answer is
             due, see ``deadline``).
-        max_work: the most ``work`` a task may need.
+        max_work: the most ``work`` a solvable task may need.
+        max_clash_work: the most ``work`` an unsolvable task may need.
     """
 
     name = "csp"
@@ -64,33 +72,44 @@ class CspEngine:
         tokens: TokenSet | None = None,
         time_limit: float = DEFAULT_TIME_LIMIT,
         max_work: int = MAX_WORK,
+        max_clash_work: int = MAX_CLASH_WORK,
     ):
         self.tokens = tokens or standard_tokens()
         self.time_limit = time_limit
         self.max_work = max_work
+        self.max_clash_work = max_clash_work
         self.names = [f"token_{i}" for i in range(1, len(self.tokens) + 1)]
 
-    def work(self, task: Task) -> int:
-        """How much enumeration a solve takes: solutions times comparisons (exact count).
+    def work(self, task: Task) -> tuple[int, int]:
+        """How much search a solve takes, and the most it may: checks of a comparison.
+
+        A solvable task enumerates its solutions (counted exactly), each checked
+        against every comparison; an unsolvable one searches once in full and once
+        per condition for the clash, each search bounded by every arrangement.
 
         >>> from solver.manno.task import parse_task
         >>> CspEngine().work(parse_task("PB=4, PR=4"))
-        1024
+        (1024, 1048576)
+        >>> CspEngine().work(parse_task("PB=5, TB=5"))
+        (196608, 33554432)
         """
-        comparisons = sum(len(group) for group in compile_task(task, self.tokens))
+        comparisons = max(sum(len(group) for group in compile_task(task, self.tokens)), 1)
         try:
             count = histogram_for(self.tokens).count(task)
         except TokenSetError:  # too many tokens to count: every arrangement may be visited
             count = 1 << len(self.tokens)
-        return max(count, 1) * max(comparisons, 1)
+        if count:
+            return count * comparisons, self.max_work
+        searches = len(task.conditions) + 1
+        return searches * comparisons * (1 << len(self.tokens)), self.max_clash_work
 
     def check_work(self, task: Task) -> None:
-        """See ``Engine.check_work``: refuse a task whose ``work`` is over ``max_work``."""
-        work = self.work(task)
-        if work > self.max_work:
+        """See ``Engine.check_work``: refuse a task whose ``work`` is over what it may take."""
+        work, most = self.work(task)
+        if work > most:
             raise SolverTimeoutError(
                 f"the csp engine would need {work:,} checks for {quoted(str(task))}, more than "
-                f"the {self.max_work:,} it may take; the cpsat and table engines answer it"
+                f"the {most:,} it may take; the cpsat and table engines answer it"
             )
 
     def solve(self, task: Task, start: Arrangement | None = None) -> Solution:

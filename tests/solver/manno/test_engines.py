@@ -26,7 +26,7 @@ from solver.errors import (
     UnsolvableError,
 )
 from solver.manno.cpsat import CpSatEngine
-from solver.manno.csp import CspEngine
+from solver.manno.csp import MAX_CLASH_WORK, MAX_WORK, CspEngine
 from solver.manno.deadline import due_by
 from solver.manno.engine import Engine, Solution
 from solver.manno.engines import ENGINE_NAMES, get_engine
@@ -490,29 +490,44 @@ def test_the_distance_field_stops_when_the_answer_is_due(table: TableEngine) -> 
 def test_csp_refuses_a_loose_task_before_searching(monkeypatch: pytest.MonkeyPatch) -> None:
     engine = CspEngine()
     task = parse_task(LOOSE)
-    assert engine.work(task) == ALL * 3 * 2 * len(GROUPS)  # every arrangement and comparison
+    assert engine.work(task) == (ALL * 3 * 2 * len(GROUPS), MAX_WORK)  # all arrangements
 
-    def searched(*args: object) -> None:
-        raise AssertionError("the search ran")
-
-    monkeypatch.setattr(engine, "_problem", searched)
+    monkeypatch.setattr(engine, "_problem", _no_search)
     with pytest.raises(SolverTimeoutError, match=r"would need 2,162,688 checks .* cpsat"):
         engine.solve(task)
 
 
 def test_csp_takes_what_its_work_allows() -> None:
     task = parse_task("PB>=0")
-    assert CspEngine().work(task) == ALL
+    assert CspEngine().work(task) == (ALL, MAX_WORK)
     assert CspEngine(max_work=ALL).solve(task).count == ALL
     with pytest.raises(SolverTimeoutError, match="would need"):
         CspEngine(max_work=ALL - 1).solve(task)
 
 
+def test_csp_refuses_a_long_unsolvable_task_before_searching(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Nothing to enumerate, but the search for the clash would be long."""
+    engine = CspEngine()
+    task = parse_task(CYCLE)
+    work, most = engine.work(task)
+    assert most == MAX_CLASH_WORK < work
+    monkeypatch.setattr(engine, "_problem", _no_search)
+    with pytest.raises(SolverTimeoutError, match=r"would need .* cpsat"):
+        engine.solve(task)
+    CspEngine(max_clash_work=work).check_work(task)  # allowed a longer search: no refusal
+
+
 def test_csp_search_stops_at_the_due_time_even_when_it_finds_nothing() -> None:
     """Unsolvable: no solution to pause at, yet the clock inside the search stops it."""
     task = parse_task(CYCLE)
-    engine = CspEngine(time_limit=60.0)
+    engine = CspEngine(time_limit=60.0, max_clash_work=1 << 62)  # let it search
     began = time.monotonic()
     with due_by(began + 0.2), pytest.raises(SolverTimeoutError, match="csp engine ran out"):
         engine.solve(task)
     assert time.monotonic() - began < 5.0  # the whole search takes about 10 s here
+
+
+def _no_search(*args: object) -> None:
+    raise AssertionError("the search ran")
