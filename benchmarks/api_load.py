@@ -281,6 +281,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_false",
         help="keep connections on whichever worker accepts them (raw client)",
     )
+    parser.add_argument(
+        "--serve-from",
+        default=None,
+        help="serve the code of this checkout instead (a worktree of an earlier commit)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser.parse_args(argv)
@@ -305,7 +310,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     }
     # Terminated, too, the benchmark leaves through ``server``'s clean-up and stops the server.
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
-    with server(args.workers) as (url, process, info):
+    env = None if args.serve_from is None else {"PYTHONPATH": args.serve_from}
+    with server(args.workers, env) as (url, process, info):
         pids = process_tree(process.pid)
         result["server"] = info | {"processes": len(pids)}
         result["load"] = asyncio.run(run_load(url, pids, args, pool))
