@@ -118,6 +118,8 @@ HEAVY_QUEUE = 2
 """Calls the heavy lane may hold waiting."""
 HEAVY_PRELOAD = ("api.manno_service", "api.routers.manno")
 """Modules the heavy processes start with: what heavy work runs."""
+WATCH_EVERY_S = 0.5
+"""How often a heavy process checks that its server still runs."""
 KILL_AFTER_S = 1.0
 """A heavy call still running this long after its answer was due is killed with its process."""
 
@@ -332,7 +334,40 @@ def _processes(size: int) -> Executor:
     # copied mid-work. The fork server starts with what heavy work imports.
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(HEAVY_PRELOAD))
-    return ProcessPoolExecutor(size, context, initializer=os.nice, initargs=(HEAVY_NICE,))
+    return ProcessPoolExecutor(size, context, initializer=_heavy_start, initargs=(os.getpid(),))
+
+
+def _heavy_start(server: int) -> None:
+    """In a new heavy process: a lower CPU priority, and an end when ``server`` ends.
+
+    Nothing else would end it: it keeps an end of its own work queue open, so it
+    never sees the server go, however the server went (killed, too).
+    """
+    os.nice(HEAVY_NICE)
+
+    def watch() -> None:
+        while not _ended(server):
+            time.sleep(WATCH_EVERY_S)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="heavy-watch", daemon=True).start()
+
+
+def _ended(pid: int) -> bool:
+    """Whether a process has ended: gone, or a zombie its parent has not yet reaped."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            return stat.read().rpartition(b")")[2].split()[0] in (b"Z", b"X")
+    except FileNotFoundError:
+        return True
+    except OSError:  # no /proc here: ask the process itself
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        except PermissionError:  # another user's process took the number
+            return True
+        return False
 
 
 async def _within(work: Future[T], due: float) -> T:

@@ -197,6 +197,34 @@ def test_heavy_work_runs_whatever_the_main_module() -> None:
     assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr[-2000:]
 
 
+def test_heavy_processes_end_with_their_server() -> None:
+    """However the server ends (here at once, no clean-up), its heavy processes follow."""
+    script = (
+        "import asyncio, os\n"
+        "from api.limits import SolverGate\n"
+        "gate = SolverGate(2, 60.0)\n"
+        "print(asyncio.run(gate.run(os.getpid, heavy=True)), flush=True)\n"
+        "os._exit(0)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-"], input=script, capture_output=True, text=True, timeout=120
+    )
+    heavy = int(done.stdout)
+    began = time.monotonic()
+    while os.path.exists(f"/proc/{heavy}") and "Z" not in _state(heavy):
+        assert time.monotonic() - began < PATIENCE_S, "the heavy process outlived its server"
+        time.sleep(0.05)
+
+
+def _state(pid: int) -> str:
+    """A process's state letter from ``/proc`` (``Z``: ended, not yet reaped)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rpartition(")")[2].split()[0]
+    except OSError:
+        return "Z"
+
+
 def test_a_heavy_error_crosses_back_in_words(gates: Callable[..., SolverGate]) -> None:
     gate = gates(2, 60.0)
     bad_level = functools.partial(manno_service.hint, "PB>=4", "0" * 15, 7)
