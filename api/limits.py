@@ -287,6 +287,8 @@ def _reap(lane: Lane, pool: Executor, work: Future[Any]) -> None:
     """
     if work.done():
         return
+    # a ProcessPoolExecutor keeps its processes here; there is no public way to end
+    # them before Python 3.14's terminate_workers()
     processes = getattr(pool, "_processes", None) or {}
     for process in list(processes.values()):
         process.kill()
