@@ -22,6 +22,7 @@ Generation is derandomized, so every run sends the same requests.
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -38,7 +39,9 @@ from api.settings import Settings
 from solver.game import GAMES, get_game
 from tasks.catalogue import load_catalogue
 
-EXAMPLES = 200  # per operation in the fuzzing phase; routes without parameters get far fewer
+# per operation in the fuzzing phase (routes without parameters get far fewer);
+# benchmarks/fuzz_states.py raises it through MONSTERS_SCHEMATHESIS_EXAMPLES
+EXAMPLES = int(os.environ.get("MONSTERS_SCHEMATHESIS_EXAMPLES", "200"))
 LEAST_CASES = 1000
 
 CONFIG = schemathesis.Config.from_str(
