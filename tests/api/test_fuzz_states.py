@@ -41,7 +41,9 @@ MONSTERS = Path(sys.executable).with_name("monsters")
 def _bases(name: str) -> tuple[Mapping[str, Any], ...]:
     """States spread over one seeded random game per set-up, and every seat's view of them."""
     game = get_game(name)
-    setups = [(n, {}) for n in range(game.min_players, game.max_players + 1)]
+    setups: list[tuple[int, Mapping[str, Any]]] = [
+        (n, {}) for n in range(game.min_players, game.max_players + 1)
+    ]
     setups += list(game.variants)
     docs: list[Mapping[str, Any]] = []
     for i, (players, rules) in enumerate(setups):
@@ -79,7 +81,7 @@ def _every_read_path(name: str, doc: Any, move: Mapping[str, Any]) -> None:
         return
     position.legal_moves()
     for seat in range(min(position.players, 8)):
-        _allowed(lambda s=seat: game_service.view(name, doc, s))
+        _allowed(functools.partial(game_service.view, name, doc, seat))
     _allowed(lambda: game_service.hint(name, doc, None, BUDGET))
     _allowed(lambda: game_service.validate(name, doc, move))
     _allowed(lambda: game_service.render(name, doc, None))

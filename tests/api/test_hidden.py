@@ -11,6 +11,7 @@ view and picture must carry neither a seed nor the hidden content.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from collections.abc import Callable, Iterator, Mapping
@@ -73,7 +74,7 @@ def _answers(name: str, doc: Mapping[str, Any], seat: int, moves: list[Any]) -> 
         "render": _answer(lambda: game_service.render(name, doc, seat)),
     }
     for i, move in enumerate(moves):
-        out[f"validate {i}"] = _answer(lambda m=move: game_service.validate(name, doc, m))
+        out[f"validate {i}"] = _answer(functools.partial(game_service.validate, name, doc, move))
     return out
 
 
