@@ -4,7 +4,9 @@ cannot reach is refused on reading, naming the JSON path of the fault."""
 from __future__ import annotations
 
 import copy
+import itertools
 import json
+import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -13,9 +15,10 @@ import pytest
 from solver.errors import NotationError
 from solver.game import RandomPlayer
 from solver.monstrolicious import GAME
+from solver.monstrolicious.checks import check_worlds
 from solver.monstrolicious.players import GreedyPlayer
 from solver.monstrolicious.state import State, new_state
-from solver.monstrolicious.tiles import BUFFET, TRAP, Placed
+from solver.monstrolicious.tiles import BUFFET, HIDDEN, TRAP, Placed
 
 Doc = dict[str, Any]
 Keys = BUFFET.keys
@@ -305,3 +308,24 @@ def test_deep_or_huge_values_are_quoted_without_walking_them() -> None:
     _refused(read_state, doc, "board[0].pie.at_least", "bad bound a list of 1")
     with pytest.raises(NotationError, match="unknown dessert a list of 1"):
         GAME.move_from_json({"dessert": deep})
+
+
+def test_the_arrangement_check_agrees_with_brute_force() -> None:
+    rng = random.Random(5)
+    for _ in range(1500):
+        unseen = sorted(rng.sample(range(13), rng.randint(1, 6)))
+        tiles = []
+        for _ in range(rng.randint(1, len(unseen))):
+            lo = rng.randint(0, 12)
+            tiles.append(Placed(HIDDEN, False, lo, rng.randint(lo, 12)))
+        fits = any(
+            all(t.lo <= v <= t.hi for t, v in zip(tiles, values, strict=True))
+            for values in itertools.permutations(unseen, len(tiles))
+        )
+        slots = [(f"discards[1][{i}]", t) for i, t in enumerate(tiles)]
+        try:
+            check_worlds(1, slots, unseen)
+        except NotationError:
+            assert not fits, (tiles, unseen)
+        else:
+            assert fits, (tiles, unseen)
