@@ -78,7 +78,7 @@ class Mutator:
         node = doc
         for _ in range(12):
             keys = _children(node)
-            deeper = [k for k in keys if _children(node[k])]
+            deeper = [k for k in keys[:200] if isinstance(node[k], (dict, list)) and node[k]]
             if not keys:
                 break
             if deeper and self.pick(4):
@@ -90,13 +90,17 @@ class Mutator:
         return parent, key
 
     def _containers(self, doc: Any) -> list[Any]:
+        """Lists in ``doc`` (at most 500, found among its first 5,000 nodes)."""
         out: list[Any] = []
         stack = [doc]
-        while stack and len(out) < 500:
+        for _ in range(5_000):
+            if not stack or len(out) >= 500:
+                break
             node = stack.pop()
             if isinstance(node, list):
                 out.append(node)
-            stack.extend(node[k] for k in _children(node))
+            keys = _children(node)
+            stack.extend(node[k] for k in keys[:50])
         return out
 
     def mutate(self, doc: Any, times: int) -> Any:
@@ -131,7 +135,7 @@ class Mutator:
                     self.pick(5)
                 ]
             else:
-                parent[key] = SCALARS[self.pick(len(SCALARS))]
+                parent[key] = copy.deepcopy(SCALARS[self.pick(len(SCALARS))])
         elif kind == 4:  # a value from elsewhere in the document
             donor_parent, donor_key = self._spot(doc)
             if donor_parent is not None:
@@ -149,4 +153,4 @@ class Mutator:
             other = self.pick(len(parent))
             parent[key], parent[other] = parent[other], parent[key]
         else:
-            parent[key] = SCALARS[self.pick(len(SCALARS))]
+            parent[key] = copy.deepcopy(SCALARS[self.pick(len(SCALARS))])
