@@ -18,6 +18,7 @@ from typing import Any
 
 from api.problems import FieldError
 from solver.arena import check_lineup, play_match
+from solver.deadline import Clock
 from solver.errors import (
     GameOverError,
     MonsterError,
@@ -102,8 +103,10 @@ def hint(
     seen = view_for(game, state_doc, seat)
     if seat is None and seen.to_move is None:
         raise GameOverError("the game is over: there is no move to hint")
-    seconds = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
-    ranked = _field("state", lambda: game.hint(seen, seconds))
+    asked = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
+    clock = Clock.start(asked)  # a request that waited in a queue has only what is left
+    clock.check("the hint's time ran out before it could start")
+    ranked = _field("state", lambda: game.hint(seen, max(clock.left(), 0.001)))
     return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in ranked]}
 
 

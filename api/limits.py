@@ -1,4 +1,4 @@
-"""Bounds on requests: body size before reading; time, workers and a queue for solver work.
+"""Bounds on solver work: time, workers and a queue for every call.
 
 ``SolverGate`` runs every solver call on one of two lanes, each a fixed pool
 with a short queue in front. Cheap work (CP-SAT and table answers, checks,
@@ -9,7 +9,7 @@ threads nor the interpreter cheap work needs; its request is read on the
 cheap lane first, so bad input and a task the engine refuses as too long
 answer at once. A lane whose pool and queue are full answers 503 with
 ``Retry-After`` at once. A call is due ``seconds`` after it was admitted,
-queueing included; the engines read that moment (``solver.manno.deadline``)
+queueing included; the engines read that moment (``solver.deadline``)
 and stop by it, so the answer comes in time and the pool is free soon after.
 A call still queued when its time is up never runs. A call that outlived its
 answer keeps its place until it stops, so its lane admits less meanwhile and
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import json
 import math
 import multiprocessing
 import os
@@ -35,77 +34,11 @@ from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-
-from api.problems import PROBLEM, RequestTimeoutError
+from api.problems import RequestTimeoutError
+from solver.deadline import due_by
 from solver.errors import MonsterError, SolverTimeoutError
-from solver.manno.deadline import due_by
 
 T = TypeVar("T")
-
-
-class BodyLimit:
-    """ASGI middleware: a body over ``limit`` bytes answers 413 without being read whole.
-
-    A declared ``Content-Length`` over the limit is refused before any byte is
-    read; a body without one is counted as it streams and refused at the limit.
-    """
-
-    def __init__(self, app: ASGIApp, limit: int) -> None:
-        self.app = app
-        self.limit = limit
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-        declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await self._refuse(send)
-            return
-        seen = 0
-        started = refused = False
-
-        async def counted() -> Message:
-            nonlocal seen, started, refused
-            message = await receive()
-            if message["type"] == "http.request" and not refused:
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    if not started:
-                        await self._refuse(send)
-                    started = refused = True
-            # past the limit the app hears that the client left, and reads no more
-            return {"type": "http.disconnect"} if refused else message
-
-        async def watched(message: Message) -> None:
-            nonlocal started
-            if refused:
-                return  # the 413 has been sent: whatever the app says now goes nowhere
-            started = started or message["type"] == "http.response.start"
-            await send(message)
-
-        try:
-            await self.app(scope, counted, watched)
-        except Exception:
-            if not refused:
-                raise
-
-    async def _refuse(self, send: Send) -> None:
-        body = json.dumps(
-            {
-                "type": "about:blank",
-                "title": "Request body too large",
-                "status": 413,
-                "detail": f"request bodies are limited to {self.limit} bytes",
-            }
-        ).encode()
-        headers = [
-            (b"content-type", PROBLEM.encode()),
-            (b"content-length", str(len(body)).encode()),
-        ]
-        await send({"type": "http.response.start", "status": 413, "headers": headers})
-        await send({"type": "http.response.body", "body": body})
 
 
 HEAVY_PROCESSES = 1

@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 
-from solver.manno.deadline import Clock
+from solver.deadline import Clock
 
 Feasible = Callable[[Sequence[int]], bool]
 

@@ -40,10 +40,10 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model, cp_model_helper
 
+from solver.deadline import Clock
 from solver.errors import MonsterError, SolverTimeoutError, TokenSetError
 from solver.manno.conflict import smallest_conflict, timed
 from solver.manno.counting import CountHistogram, histogram_for
-from solver.manno.deadline import Clock
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
 from solver.manno.linear import Linear, compile_condition
 from solver.manno.task import Condition, Task

@@ -24,10 +24,10 @@ from typing import Any
 import constraint
 import numpy as np
 
+from solver.deadline import Clock
 from solver.errors import SolverTimeoutError, TokenSetError, quoted
 from solver.manno.conflict import smallest_conflict, timed
 from solver.manno.counting import histogram_for
-from solver.manno.deadline import Clock
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
 from solver.manno.linear import Linear, compile_task
 from solver.manno.task import Task

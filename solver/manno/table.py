@@ -20,9 +20,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from solver.deadline import Clock
 from solver.errors import TokenSetError, UnsolvableError, quoted
 from solver.manno.conflict import smallest_conflict, timed
-from solver.manno.deadline import Clock
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Solution
 from solver.manno.evaluate import BoolArray, IntArray, MaskCache
 from solver.manno.kinds import GROUPS, KINDS, Group

@@ -125,10 +125,27 @@ def test_every_game_answers_from_a_players_view(
     score = client.post(f"/v1/{name}/score", json={"state": view})
     assert score.status_code == 200 and score.json()["terminal"] is False
     picture = client.post(f"/v1/{name}/render.svg", json={"state": view})
-    assert picture.content == client.post(
-        f"/v1/{name}/render.svg", json={"state": state.to_json(), "seat": seat}
-    ).content
+    assert (
+        picture.content
+        == client.post(
+            f"/v1/{name}/render.svg", json={"state": state.to_json(), "seat": seat}
+        ).content
+    )
     other = client.post(f"/v1/{name}/hint", json={"state": view, "seat": (seat + 1) % 2})
     _problem(other, "seat")
     waiting = client.post(f"/v1/{name}/hint", json={"state": state.view((seat + 1) % 2)})
     _problem(waiting, "state", "not-your-turn")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_hint_that_waited_past_its_deadline_stops(name: str) -> None:
+    import time
+
+    from api import game_service
+    from solver.deadline import due_by
+    from solver.errors import SolverTimeoutError
+
+    game = get_game(name)
+    state = game.new(game.default_players, 6, None).to_json()
+    with due_by(time.monotonic() - 0.01), pytest.raises(SolverTimeoutError):
+        game_service.hint(name, state, None, 0.5)

@@ -25,8 +25,8 @@ from api.limits import HEAVY_NICE, SolverGate
 from api.main import create_app
 from api.problems import RequestTimeoutError
 from api.settings import Settings
+from solver.deadline import Clock
 from solver.errors import MonsterError, SolverTimeoutError
-from solver.manno.deadline import Clock
 from solver.manno.kinds import GROUPS
 
 T = TypeVar("T")

@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import pytest
 
+from solver.deadline import due_by
 from solver.errors import (
     MonsterError,
     NotationError,
@@ -27,7 +28,6 @@ from solver.errors import (
 )
 from solver.manno.cpsat import CpSatEngine
 from solver.manno.csp import MAX_CLASH_WORK, MAX_WORK, CspEngine
-from solver.manno.deadline import due_by
 from solver.manno.engine import Engine, Solution
 from solver.manno.engines import ENGINE_NAMES, get_engine
 from solver.manno.kinds import GROUPS, KINDS, Kind
