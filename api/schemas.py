@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
+from fastapi import Query
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
 from pydantic_core import PydanticCustomError
 
@@ -62,6 +63,12 @@ ArrangementText = Annotated[
     ),
     BeforeValidator(_arrangement_fault),
 ]
+ArrangementQuery = Annotated[
+    str | None,
+    Query(pattern=ARRANGEMENT_PATTERN, examples=["0" * TOKENS]),
+    BeforeValidator(_arrangement_fault),
+]
+"""An arrangement as a query parameter: the same pattern and the same messages."""
 Whole = Annotated[int, BeforeValidator(_whole)]
 """A whole number: a JSON integer, however written (``3`` or ``3.0``); not text, not true."""
 

@@ -19,6 +19,7 @@ from api.limits import SolverGate
 from api.problems import FieldError, NotFoundError, responses, typed_responses
 from api.render.manno import picture
 from api.schemas import (
+    ArrangementQuery,
     CatalogueResponse,
     CatalogueTask,
     GenerateRequest,
@@ -33,6 +34,7 @@ from api.schemas import (
     ValidateResponse,
 )
 from solver.errors import MonsterError
+from solver.manno.task import MAX_TEXT
 from solver.manno.tokens import standard_tokens
 from tasks.catalogue import Entry, load_catalogue
 from tasks.generator import generate as generate_tasks
@@ -136,10 +138,10 @@ SVG_RESPONSES: dict[int | str, dict[str, Any]] = {
 @router.get("/render.svg", response_class=SvgResponse, responses=SVG_RESPONSES)
 async def render_svg(
     request: Request,
-    task: str | None = Query(None, min_length=1, max_length=2000, examples=["PB>=4, PY=0, B>R"]),
-    arrangement: str | None = Query(
-        None, min_length=1, max_length=200, examples=["000000000000000"]
+    task: str | None = Query(
+        None, min_length=1, max_length=MAX_TEXT, examples=["PB>=4, PY=0, B>R"]
     ),
+    arrangement: ArrangementQuery = None,
 ) -> SvgResponse:
     """The task card as the game draws it, the tokens as they lie, or both (rows marked)."""
     if task is None and arrangement is None:

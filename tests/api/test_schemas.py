@@ -83,3 +83,14 @@ def test_no_number_is_nan_or_infinite(client: TestClient, number: bytes) -> None
     assert response.json()["errors"] == [
         {"field": "/budget_ms", "message": "Input should be a finite number"}
     ]
+
+
+def test_the_picture_query_says_what_it_checks(client: TestClient) -> None:
+    operation = client.get("/openapi.json").json()["paths"]["/v1/manno/render.svg"]["get"]
+    params = {p["name"]: p["schema"] for p in operation["parameters"]}
+    [arrangement] = [s for s in params["arrangement"]["anyOf"] if s["type"] == "string"]
+    assert arrangement["pattern"] == "^[01]{15}$"
+    [task] = [s for s in params["task"]["anyOf"] if s["type"] == "string"]
+    assert task["maxLength"] == 2000
+    refused = client.get("/v1/manno/render.svg", params={"arrangement": "0" * 16})
+    assert refused.status_code == 422 and refused.json()["errors"][0]["field"] == "/arrangement"
