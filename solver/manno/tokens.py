@@ -25,8 +25,8 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from solver.errors import NotationError, TokenSetError
-from solver.files import read_text
+from solver.errors import NotationError, TokenSetError, quoted
+from solver.files import read_user_file
 from solver.manno.kinds import KINDS, Group, Kind
 
 IntArray = npt.NDArray[np.int64]
@@ -72,14 +72,17 @@ class Arrangement:
         for column, char in enumerate(text, start=1):
             if char in "01":
                 if size is not None and len(sides) == size:
-                    raise NotationError(f"arrangement {text!r} has more than {size} tokens", column)
+                    raise NotationError(
+                        f"arrangement {quoted(text)} has more than {size} tokens", column
+                    )
                 sides.append(int(char))
             elif not char.isspace():
-                raise NotationError(f"bad side {char!r} in arrangement {text!r}", column)
+                raise NotationError(f"bad side {char!r} in arrangement {quoted(text)}", column)
         if not sides or (size is not None and len(sides) != size):
             want = f"{size} tokens" if size is not None else "at least one token"
+            have = f"{len(sides)} token{'' if len(sides) == 1 else 's'}"
             raise NotationError(
-                f"arrangement {text!r} has {len(sides)} tokens, it needs {want}", len(text) + 1
+                f"arrangement {quoted(text)} has {have}, it needs {want}", len(text) + 1
             )
         return cls(tuple(sides))
 
@@ -194,12 +197,14 @@ class TokenSet(Sequence[Token]):
 
 
 def load_tokens(path: str | Path) -> TokenSet:
-    """Load a token set from a TOML file shaped like ``data/tokens.toml``.
+    """Load a token set from a TOML file shaped like ``data/tokens.toml``, where the
+    user may name files (the command line: ``solver.files.allow_files``).
 
     Raises:
-        TokenSetError: the file is missing, not TOML, or names an unknown kind.
+        TokenSetError: the file is missing, too large, not TOML, names an unknown
+            kind, or files may not be named here.
     """
-    return parse_tokens(read_text(path, "token set", TokenSetError), source=str(path))
+    return parse_tokens(read_user_file(path, "token set", TokenSetError), source=str(path))
 
 
 def parse_tokens(text: str, source: str = "<text>") -> TokenSet:

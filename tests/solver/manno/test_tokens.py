@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -11,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solver.errors import MonsterError, NotationError, TokenSetError
+from solver.files import allow_files
 from solver.manno.kinds import GROUPS, KINDS, Kind
 from solver.manno.tokens import (
     Arrangement,
@@ -99,6 +101,28 @@ def test_token_set_equality_and_hash(tokens: TokenSet) -> None:
 
 
 # --- loading custom sets ---------------------------------------------------------------------
+
+
+@pytest.fixture(autouse=True)
+def _files_the_user_names() -> Iterator[None]:
+    """These tests load token files as the command line does."""
+    with allow_files():
+        yield
+
+
+def test_a_token_file_is_read_only_where_files_may_be_named(tmp_path: Path) -> None:
+    path = tmp_path / "small.toml"
+    path.write_text('tokens = [["PB", "TB"]]\n')
+    with allow_files(False), pytest.raises(TokenSetError, match="cannot be named here"):
+        load_tokens(path)
+
+
+def test_a_long_arrangement_is_quoted_short() -> None:
+    with pytest.raises(NotationError) as info:
+        Arrangement.parse("0" * 50_000 + "x")
+    assert len(str(info.value)) < 200
+    with pytest.raises(NotationError, match="has 1 token, it needs 15 tokens"):
+        Arrangement.parse("0", 15)
 
 
 def test_load_custom_token_set_from_file(tmp_path: Path) -> None:
