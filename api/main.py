@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 
@@ -13,6 +16,13 @@ from api.settings import Settings
 from api.transport import BodyLimit
 
 
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """When the service stops, its solver pools stop taking work and end."""
+    yield
+    app.state.gate.shutdown()
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The service with its settings (from the environment if omitted)."""
     settings = settings or Settings.from_env()
@@ -20,6 +30,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         title="monster-solver",
         summary="Constraint-solver puzzles and hints for monster board games.",
         version="0.1.0",
+        lifespan=_lifespan,
     )
     app.state.settings = settings
     app.state.gate = SolverGate(settings.solver_threads, settings.request_seconds)

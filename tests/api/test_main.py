@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from fastapi.testclient import TestClient
 
 from api.main import app
@@ -11,3 +12,16 @@ def test_health() -> None:
     response = TestClient(app).get("/health")
     assert response.status_code == 200
     assert response.json() == {"status": "ok"}
+
+
+def test_stopping_the_service_ends_its_solver_pools() -> None:
+    from fastapi.testclient import TestClient
+
+    from api.main import create_app
+    from api.settings import Settings
+
+    app = create_app(Settings())
+    with TestClient(app) as client:
+        assert client.get("/health").status_code == 200
+    with pytest.raises(RuntimeError, match="shutdown"):  # no new work is taken once stopped
+        app.state.gate.cheap.pool.submit(int)
