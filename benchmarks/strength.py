@@ -76,11 +76,11 @@ def setups(name: str, games: int, side_games: int) -> list[Setup]:
     out = []
     for rival, target in TARGETS.items():
         out.append(Setup(name, ("hint", rival), {}, games, target))
-    counts: list[tuple[int, Mapping[str, Any]]] = [
-        (n, {}) for n in range(game.min_players, game.max_players + 1) if n != 2
-    ]
-    counts += list(game.variants)
-    for n, settings in counts:
+    judged: tuple[int, Mapping[str, Any]] = (
+        2,
+        {},
+    )  # two seats with default settings: the matches above
+    for n, settings in (mode for mode in game.modes() if mode != judged):
         teams = getattr(game.new(n, 0, settings or None), "teams", None)
         ours = set(teams[0]) if teams else {0}  # in team mode, hint players make one team
         for rival in TARGETS:

@@ -285,6 +285,14 @@ class Game:
                 f"{self.title} takes {self.min_players} to {self.max_players} players, not {count}"
             )
 
+    def modes(self) -> tuple[tuple[int, Mapping[str, Any]], ...]:
+        """The set-ups that cover the game: each player count with default settings,
+        then each of ``variants``, as ``(players, settings)``."""
+        counts: tuple[tuple[int, Mapping[str, Any]], ...] = tuple(
+            (n, {}) for n in range(self.min_players, self.max_players + 1)
+        )
+        return counts + tuple(self.variants)
+
     def read(self, doc: Mapping[str, Any]) -> Any:
         """A full state, or a seat's view when the document says ``"view_of"``."""
         if not isinstance(doc, Mapping):

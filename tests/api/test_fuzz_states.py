@@ -41,12 +41,8 @@ MONSTERS = Path(sys.executable).with_name("monsters")
 def _bases(name: str) -> tuple[Mapping[str, Any], ...]:
     """States spread over one seeded random game per set-up, and every seat's view of them."""
     game = get_game(name)
-    setups: list[tuple[int, Mapping[str, Any]]] = [
-        (n, {}) for n in range(game.min_players, game.max_players + 1)
-    ]
-    setups += list(game.variants)
     docs: list[Mapping[str, Any]] = []
-    for i, (players, rules) in enumerate(setups):
+    for i, (players, rules) in enumerate(game.modes()):
         rng = random.Random(i)
         trail = [game.new(players, i, rules)]
         while not trail[-1].is_terminal():

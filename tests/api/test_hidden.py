@@ -23,6 +23,7 @@ from api import game_service
 from api.problems import FieldError
 from solver.errors import MonsterError
 from solver.game import GAMES, Game, get_game
+from tests.modes import every_mode
 
 POINTS_PER_SETUP = 6
 """States looked at per game set-up (spread over a seeded random game)."""
@@ -30,18 +31,7 @@ POINTS_PER_SETUP = 6
 BUDGET = 0.05
 
 
-def _setups() -> list[Any]:
-    cases = []
-    for name in sorted(GAMES):
-        game = get_game(name)
-        setups: list[tuple[int, Mapping[str, Any]]] = [
-            (n, {}) for n in range(game.min_players, game.max_players + 1)
-        ]
-        setups += list(game.variants)
-        for players, settings in setups:
-            label = ",".join(f"{k}={v}" for k, v in sorted(settings.items()))
-            cases.append(pytest.param(name, players, settings, id=f"{name}-{players}p-{label}"))
-    return cases
+_setups = every_mode
 
 
 def _points(game: Game, players: int, settings: Mapping[str, Any], seed: int) -> Iterator[Any]:

@@ -21,22 +21,12 @@ import pytest
 from solver.arena import MAX_DECISIONS
 from solver.errors import IllegalMoveError, NotationError
 from solver.game import GAMES, Game, Score, get_game
+from tests.modes import every_mode
 
 GAMES_PER_SETUP = 4
 
 
-def _setups() -> list[Any]:
-    cases = []
-    for name in sorted(GAMES):
-        game = get_game(name)
-        setups: list[tuple[int, Mapping[str, Any]]] = [
-            (n, {}) for n in range(game.min_players, game.max_players + 1)
-        ]
-        setups += list(game.variants)
-        for players, settings in setups:
-            label = ",".join(f"{k}={v}" for k, v in sorted(settings.items()))
-            cases.append(pytest.param(name, players, settings, id=f"{name}-{players}p-{label}"))
-    return cases
+_setups = every_mode
 
 
 def _roundtrip(game: Game, state: Any) -> Any:
