@@ -27,6 +27,60 @@ class GameHintRequest(Request):
     budget_ms: float | None = Field(
         default=None, ge=1, le=2000, description="Time the hint may think (default 80 ms)."
     )
+    top: Whole | None = Field(
+        default=None, ge=1, le=1000, description="Only the best N moves (default: every one)."
+    )
+
+
+class GameNewRequest(Request):
+    players: Whole | None = Field(
+        default=None, ge=1, le=8, description="Seats (default per game).", examples=[2]
+    )
+    seed: Whole | None = Field(
+        default=None,
+        ge=0,
+        le=2**64 - 1,
+        description="Seed of every random choice (default: 64 bits from the system;"
+        " a small seed can be guessed from what one seat sees).",
+    )
+    settings: dict[str, Any] | None = Field(
+        default=None, description="Rule settings by name (docs/rulings.md)."
+    )
+
+
+class GameApplyRequest(Request):
+    state: dict[str, Any] = Field(description="A full game state (a view cannot be played on).")
+    move: dict[str, Any] = Field(description="A move as `legal` or the hint's `move` writes it.")
+
+
+class GameViewRequest(Request):
+    state: dict[str, Any] = Field(description="A full game state.")
+    seat: Whole = Field(ge=0, le=7, description="The seat whose view to make.")
+
+
+class GameLegalRequest(Request):
+    state: dict[str, Any] = STATE
+
+
+class TurnModel(BaseModel):
+    to_move: int | None = Field(description="The seat deciding next; null at the end.")
+    waiting: list[int] = Field(description="Every seat that still has a decision in this step.")
+    terminal: bool
+    phase: str = Field(description="The game's step (`over` at the end).")
+
+
+class GameStateResponse(BaseModel):
+    state: dict[str, Any] = Field(description="The full state: keep it, send views to players.")
+    turn: TurnModel
+
+
+class GameViewResponse(BaseModel):
+    view: dict[str, Any] = Field(description="What the seat sees, marked `view_of`.")
+    turn: TurnModel
+
+
+class GameLegalResponse(BaseModel):
+    moves: list[dict[str, Any]] = Field(description="The legal moves of the seat deciding.")
 
 
 class GameRenderRequest(Request):

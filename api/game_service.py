@@ -26,7 +26,7 @@ from solver.errors import (
     NotYourTurnError,
     SolverTimeoutError,
 )
-from solver.game import DEFAULT_HINT_BUDGET, Game, Json, Seat, get_game
+from solver.game import DEFAULT_HINT_BUDGET, Game, Json, Seat, Turn, get_game
 
 MAX_HINT_SECONDS = 2.0
 """Longest budget a caller may give one hint."""
@@ -75,30 +75,79 @@ def view_for(game: Game, doc: Mapping[str, Any], seat: Seat | None) -> Any:
     return game.view(position, 0 if chosen is None else chosen)
 
 
-def new(
+def _set_up(
     name: str, players: int | None, seed: int | None, settings: Mapping[str, Any] | None
-) -> Json:
-    """A new game's state as JSON (``seed`` None: one from the operating system)."""
+) -> Any:
     game = get_game(name)
     count = game.default_players if players is None else players
     _field("players", lambda: game.check_players(count))
     chosen = new_seed() if seed is None else seed
-    state = _field("settings", lambda: game.new(count, chosen, settings or None))
-    doc: Json = state.to_json()
+    return _field("settings", lambda: game.new(count, chosen, settings or None))
+
+
+def new(
+    name: str, players: int | None, seed: int | None, settings: Mapping[str, Any] | None
+) -> Json:
+    """A new game's state as JSON (``seed`` None: one from the operating system)."""
+    doc: Json = _set_up(name, players, seed, settings).to_json()
     return doc
+
+
+def new_game(
+    name: str, players: int | None, seed: int | None, settings: Mapping[str, Any] | None
+) -> Json:
+    """``{"state", "turn"}`` of a new game."""
+    state = _set_up(name, players, seed, settings)
+    return {"state": state.to_json(), "turn": Turn.of(state).to_json()}
+
+
+def apply(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) -> Json:
+    """The full state after the move, and whose decision is next: ``{"state", "turn"}``.
+
+    A view cannot be played on (it does not know what the move turns up); an
+    illegal move raises IllegalMoveError naming the rule.
+    """
+    game = get_game(name)
+    if isinstance(state_doc, Mapping) and "view_of" in state_doc:
+        raise FieldError(
+            "state", NotationError("a move is played on the full state, not a seat's view")
+        )
+    state = load(game, state_doc)
+    if not isinstance(move_doc, Mapping):
+        raise FieldError("move", NotationError("the move must be a JSON object"))
+    move = _field("move", lambda: game.move_from_json(move_doc))
+    after = _field("move", lambda: state.apply(move))
+    return {"state": after.to_json(), "turn": Turn.of(after).to_json()}
+
+
+def legal(name: str, state_doc: Mapping[str, Any]) -> Json:
+    """The legal moves of the seat deciding (a view: of its own seat, when it decides)."""
+    game = get_game(name)
+    position = load(game, state_doc)
+    return {"moves": [game.move_to_json(m) for m in position.legal_moves()]}
 
 
 def view(name: str, state_doc: Mapping[str, Any], seat: Seat) -> Json:
     """What ``seat`` sees of the state, as JSON."""
-    game = get_game(name)
-    doc: Json = view_for(game, state_doc, seat).to_json()
+    doc: Json = view_for(get_game(name), state_doc, seat).to_json()
     return doc
 
 
+def view_with_turn(name: str, state_doc: Mapping[str, Any], seat: Seat) -> Json:
+    """``{"view", "turn"}``: what ``seat`` sees, and whose decision it is."""
+    seen = view_for(get_game(name), state_doc, seat)
+    return {"view": seen.to_json(), "turn": Turn.of(seen).to_json()}
+
+
 def hint(
-    name: str, state_doc: Mapping[str, Any], seat: Seat | None, budget: float | None = None
+    name: str,
+    state_doc: Mapping[str, Any],
+    seat: Seat | None,
+    budget: float | None = None,
+    top: int | None = None,
 ) -> Json:
-    """Every legal move of ``seat`` (default: the seat to move), ranked best first."""
+    """Every legal move of ``seat`` (default: the seat to move), ranked best first
+    (the best ``top`` of them when given)."""
     game = get_game(name)
     seen = view_for(game, state_doc, seat)
     if seat is None and seen.to_move is None:
@@ -107,7 +156,8 @@ def hint(
     clock = Clock.start(asked)  # a request that waited in a queue has only what is left
     clock.check("the hint's time ran out before it could start")
     ranked = _field("state", lambda: game.hint(seen, max(clock.left(), 0.001)))
-    return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in ranked]}
+    shown = ranked if top is None else ranked[:top]
+    return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in shown]}
 
 
 def validate(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) -> Json:

@@ -63,6 +63,41 @@ class Score:
 
 
 @dataclass(frozen=True)
+class Turn:
+    """Whose decision it is: what ``new``, ``apply`` and ``view`` answer beside the state.
+
+    Args:
+        to_move: the seat deciding next, None at the end.
+        waiting: every seat that still has a decision in this step. Simultaneous
+            steps (Very Big Monster's draft and Explorer choice) are taken one
+            seat after another, so this is the seat to move.
+        terminal: the game has ended.
+        phase: the game's step (``action``, ``draft``, ``over``...).
+    """
+
+    to_move: Seat | None
+    waiting: tuple[Seat, ...]
+    terminal: bool
+    phase: str
+
+    @classmethod
+    def of(cls, position: Any) -> Turn:
+        """The turn of a state or a view."""
+        seat = position.to_move
+        waiting = () if seat is None else (seat,)
+        return cls(seat, waiting, bool(position.is_terminal()), str(position.phase))
+
+    def to_json(self) -> Json:
+        """``{"to_move", "waiting", "terminal", "phase"}``."""
+        return {
+            "to_move": self.to_move,
+            "waiting": list(self.waiting),
+            "terminal": self.terminal,
+            "phase": self.phase,
+        }
+
+
+@dataclass(frozen=True)
 class RankedMove:
     """One entry of a hint: a legal move, what it is worth, and why.
 
@@ -112,6 +147,10 @@ class State(Protocol):
     def to_move(self) -> Seat | None:
         """The seat whose decision is next, or None when the game is over."""
 
+    @property
+    def phase(self) -> str:
+        """The step of the game the rulebook names (``over`` once it has ended)."""
+
     def legal_moves(self) -> Sequence[Move]:
         """Every legal move for ``to_move``, in a fixed order; empty when terminal."""
 
@@ -154,6 +193,10 @@ class View(Protocol):
     @property
     def to_move(self) -> Seat | None:
         """The seat whose decision is next, or None when the game is over."""
+
+    @property
+    def phase(self) -> str:
+        """The step of the game the rulebook names (``over`` once it has ended)."""
 
     def legal_moves(self) -> Sequence[Move]:
         """The seat's legal moves when the decision is its own, in the state's order; else empty."""

@@ -60,6 +60,13 @@ class Turns:
         """The seat deciding next; None at the end."""
         return None if self.is_terminal() else self.current
 
+    @property
+    def phase(self) -> str:
+        """``place`` (a tile on a dessert), ``reveal`` (the Donuts' reveal) or ``over``."""
+        if self.is_terminal():
+            return "over"
+        return "reveal" if self.reveal_pending else "place"
+
     def is_terminal(self) -> bool:
         """True when the game is over."""
         raise NotImplementedError

@@ -1,0 +1,75 @@
+"""A whole game over HTTP from players' views: ``new -> view -> legal -> hint -> apply``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import create_app
+from api.settings import Settings
+from solver.game import GAMES, get_game
+
+NAMES = sorted(GAMES)
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    return TestClient(create_app(Settings()))
+
+
+def _post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_whole_game_is_played_from_views(client: TestClient, name: str) -> None:
+    game = get_game(name)
+    started = _post(client, f"/v1/{name}/new", {"players": 2, "seed": 3})
+    state, turn = started["state"], started["turn"]
+    assert state == game.new(2, 3, None).to_json()
+    for _ in range(500):
+        if turn["terminal"]:
+            break
+        assert turn["waiting"] == [turn["to_move"]]
+        seat = turn["to_move"]
+        shown = _post(client, f"/v1/{name}/view", {"state": state, "seat": seat})
+        assert shown["turn"] == turn and shown["view"]["view_of"] == seat
+        moves = _post(client, f"/v1/{name}/legal", {"state": shown["view"]})["moves"]
+        assert moves == _post(client, f"/v1/{name}/legal", {"state": state})["moves"]
+        body = {"state": shown["view"], "budget_ms": 5, "top": 1}
+        [best] = _post(client, f"/v1/{name}/hint", body)["moves"]
+        assert best["move"] in moves
+        played = _post(client, f"/v1/{name}/apply", {"state": state, "move": best["move"]})
+        state, turn = played["state"], played["turn"]
+    assert turn["terminal"] and turn["to_move"] is None and turn["waiting"] == []
+    assert turn["phase"] == "over"
+    final = _post(client, f"/v1/{name}/score", {"state": state})
+    assert final["terminal"] and final["winners"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_apply_refuses_what_it_cannot_play(client: TestClient, name: str) -> None:
+    state = _post(client, f"/v1/{name}/new", {"seed": 1})["state"]
+    game = get_game(name)
+    first = game.from_json(state)
+    later = first.apply(first.legal_moves()[0])
+    stale = next(
+        (game.move_to_json(m) for m in later.legal_moves() if m not in first.legal_moves()), None
+    )
+    if stale is not None:
+        illegal = client.post(f"/v1/{name}/apply", json={"state": state, "move": stale})
+        assert illegal.status_code == 422
+        assert illegal.json()["type"] == "/problems/illegal-move"
+    view = game.view(first, 0).to_json()
+    refused = client.post(f"/v1/{name}/apply", json={"state": view, "move": stale or {}})
+    assert refused.status_code == 422 and refused.json()["errors"][0]["field"] == "/state"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_new_without_a_seed_draws_64_bits(client: TestClient, name: str) -> None:
+    seeds = {_post(client, f"/v1/{name}/new", {})["state"]["seed"] for _ in range(3)}
+    assert len(seeds) == 3 and max(seeds) >= 2**40
