@@ -9,7 +9,8 @@ or stop half-way. Each request is bounded here, before any route sees it
   client that takes none of its answer for ``send_seconds`` is cut off; a
   request carrying both ``Content-Length`` and ``Transfer-Encoding`` is refused
   (400) and its connection closed, so nothing can hide a second request in it;
-  a request past the connection limit is marked busy for ``BodyLimit``.
+  a request past the connection limit is marked busy for ``BodyLimit``; every
+  connection sends at once (``TCP_NODELAY``), with one worker or several.
 * ``BodyLimit`` (ASGI middleware, inside CORS): a busy request answers 503; a
   body must arrive within ``body_seconds`` (else 408), stay within
   ``max_body_bytes`` (else 413) and, as JSON, nest at most
@@ -24,6 +25,8 @@ or stop half-way. Each request is bounded here, before any route sees it
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 from functools import cache
 from typing import Any
 
@@ -133,6 +136,7 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        _no_delay(transport)
         self._follow_head()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -189,6 +193,20 @@ class GuardedH11Protocol(H11Protocol):
         for event in (answer, h11.Data(data=body), h11.EndOfMessage()):
             self.transport.write(self.conn.send(event))
         self.transport.close()
+
+
+def _no_delay(transport: asyncio.BaseTransport) -> None:
+    """Send each write at once (``TCP_NODELAY``), whoever made the listening socket.
+
+    asyncio sets it only on sockets whose protocol number says TCP; the socket
+    uvicorn binds for several workers has protocol 0, so its connections kept
+    Nagle's algorithm and an answer's second write waited ~40 ms for the
+    client's delayed ACK on every kept-alive request.
+    """
+    sock = transport.get_extra_info("socket")
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        with contextlib.suppress(OSError):  # the connection may already be gone
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
 
 
 def _is_json(content_type: bytes | None) -> bool:
