@@ -131,6 +131,7 @@ class SolverGate:
         if threads < 1 or seconds <= 0 or heavy_processes < 0:
             raise ValueError(f"a gate needs a thread and a time, not {threads} and {seconds}")
         self.seconds = seconds
+        self._stopped = False
         cheap = max(threads - heavy_processes, 1)
         waiting = QUEUE_PER_THREAD * cheap if queue is None else queue
         self.cheap = Lane("cheap", functools.partial(_threads, cheap), cheap, waiting, 1)
@@ -207,8 +208,14 @@ class SolverGate:
         finally:
             work.cancel()  # a call that has not started never will; a running one stops by `due`
 
+    @property
+    def stopped(self) -> bool:
+        """True once :meth:`shutdown` has been called."""
+        return self._stopped
+
     def shutdown(self) -> None:
         """Stop taking work and let the pools end (calls still queued never run)."""
+        self._stopped = True
         for lane in (self.cheap, self.heavy):
             lane.pool.shutdown(wait=False, cancel_futures=True)
 
