@@ -37,6 +37,11 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.manno_engines
 	$(BIN)/python -m benchmarks.manno_tasks
 	$(BIN)/python -m benchmarks.api_load
+	$(BIN)/python -m benchmarks.load.overload
+	$(BIN)/python -m benchmarks.load.soak
+	$(BIN)/python -m benchmarks.load.kill
+	$(BIN)/python -m benchmarks.slow_clients
+	$(BIN)/python -m benchmarks.fuzz_states
 	$(BIN)/python -m benchmarks.strength
 
 serve: $(STAMP)
