@@ -4,9 +4,15 @@ connection, offline docs pages, compression, caching and CORS."""
 from __future__ import annotations
 
 import http.client
+import re
 import statistics
 import time
 
+import pytest
+from fastapi.testclient import TestClient
+
+from api.main import app, create_app
+from api.settings import Settings
 from tests.api.conftest import serving
 
 NAGLE_STEP_MS = 40.0
@@ -27,3 +33,81 @@ def test_a_kept_connection_answers_quickly_with_several_workers() -> None:
         connection.close()
     # the first request opens the connection; the rest reuse it
     assert statistics.median(times[1:]) < NAGLE_STEP_MS / 2, times
+
+
+OWN_URL = re.compile(r"""(?:src|href|spec-url)=["']([^"']+)["']|url: ?'([^']+)'""")
+
+
+@pytest.mark.parametrize("page", ["/docs", "/redoc"])
+def test_the_docs_pages_need_no_outside_network(page: str) -> None:
+    client = TestClient(app)
+    html = client.get(page)
+    assert html.status_code == 200
+    assert not re.search(r"(https?:)?//", html.text), "the page names another host"
+    urls = [a or b for a, b in OWN_URL.findall(html.text)]
+    kinds = set()
+    for url in urls:
+        answer = client.get(url)
+        assert answer.status_code == 200, url
+        kinds.add(answer.headers["content-type"].split(";")[0])
+    assert "text/javascript" in kinds
+    if page == "/docs":
+        assert "text/css" in kinds
+
+
+CORS = Settings(cors_origins=("http://front.test",))
+FRONT = {"Origin": "http://front.test"}
+DETERMINISTIC = [
+    "/v1/manno/tasks",
+    "/v1/manno/tasks/L1-01",
+    "/v1/manno/render.svg?arrangement=" + "01" * 7 + "0",
+    "/play/static/manno.js",
+    "/play/manno",
+    "/docs",
+]
+
+
+def test_a_long_answer_is_gzipped_through_cors() -> None:
+    client = TestClient(create_app(CORS))
+    long = client.get("/v1/manno/tasks", headers={**FRONT, "Accept-Encoding": "gzip"})
+    assert long.status_code == 200
+    assert long.headers["content-encoding"] == "gzip"
+    assert long.headers["access-control-allow-origin"] == "http://front.test"
+    assert len(long.json()["tasks"]) > 10  # the client reads it back whole
+    short = client.get("/health", headers={"Accept-Encoding": "gzip"})
+    assert "content-encoding" not in short.headers  # under 1 KiB it is not worth it
+
+
+def test_a_refusal_of_the_body_checks_still_passes_cors_and_gzip() -> None:
+    client = TestClient(create_app(CORS))
+    big = client.post(
+        "/v1/manno/solve",
+        content=b'{"task": "' + b"x" * 20_000 + b'"}',
+        headers={**FRONT, "Content-Type": "application/json", "Accept-Encoding": "gzip"},
+    )
+    assert big.status_code == 413
+    assert big.headers["access-control-allow-origin"] == "http://front.test"
+
+
+@pytest.mark.parametrize("url", DETERMINISTIC)
+def test_a_deterministic_get_is_tagged_and_answers_304_when_unchanged(url: str) -> None:
+    client = TestClient(app)
+    first = client.get(url)
+    assert first.status_code == 200
+    tag = first.headers["etag"]
+    assert first.headers["cache-control"] == "public, max-age=3600"
+    assert client.get(url).headers["etag"] == tag  # same bytes, same tag
+    unchanged = client.get(url, headers={"If-None-Match": tag})
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+    assert unchanged.headers["etag"] == tag
+    changed = client.get(url, headers={"If-None-Match": 'W/"something else"'})
+    assert changed.status_code == 200 and changed.content == first.content
+
+
+def test_answers_that_vary_are_not_tagged() -> None:
+    client = TestClient(app)
+    solved = client.post("/v1/manno/solve", json={"task": "PB>=4, PY=0, B>R"})
+    assert solved.status_code == 200 and "etag" not in solved.headers
+    missing = client.get("/v1/manno/tasks/NO-SUCH")
+    assert missing.status_code == 404 and "etag" not in missing.headers
