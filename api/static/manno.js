@@ -61,8 +61,21 @@ async function guarded(work) {
 
 // ---- pictures -------------------------------------------------------------
 
+const PICTURES_KEPT = 64;  // a picture depends on its query alone: flipping back draws a kept one
+const pictures = new Map();  // query -> the answer (a promise), oldest first
+
 function picture(params) {
-  return call("GET", "/render.svg?" + new URLSearchParams(params).toString());
+  const path = "/render.svg?" + new URLSearchParams(params).toString();
+  let svg = pictures.get(path);
+  if (svg === undefined) {
+    svg = call("GET", path);
+    svg.catch(() => pictures.delete(path));  // a failed answer is asked for again next time
+    if (pictures.size >= PICTURES_KEPT) pictures.delete(pictures.keys().next().value);
+  } else {
+    pictures.delete(path);  // kept again as the newest
+  }
+  pictures.set(path, svg);
+  return svg;
 }
 
 async function drawCard() {

@@ -10,10 +10,12 @@ import time
 
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import expect, sync_playwright
 
 from api.main import app, create_app
 from api.settings import Settings
 from tests.api.conftest import serving
+from tests.api.test_browser import ARGS, CHROMIUM, TIMEOUT_MS
 
 NAGLE_STEP_MS = 40.0
 """What an answer written in two pieces waits for under Nagle and delayed ACK."""
@@ -111,3 +113,24 @@ def test_answers_that_vary_are_not_tagged() -> None:
     assert solved.status_code == 200 and "etag" not in solved.headers
     missing = client.get("/v1/manno/tasks/NO-SUCH")
     assert missing.status_code == 404 and "etag" not in missing.headers
+
+
+def test_the_manno_playground_draws_a_seen_arrangement_without_asking_again(base: str) -> None:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        page = browser.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        pictures: list[str] = []
+        page.on(
+            "request",
+            lambda request: pictures.append(request.url) if "render.svg" in request.url else None,
+        )
+        page.goto(f"{base}/play/manno#L1-01")
+        expect(page.locator("body")).to_have_attribute("data-ready", "true")
+        expect(page.locator("#tokens g.token")).to_have_count(15)
+        drawn = len(pictures)
+        for arrangement in ["1" + "0" * 14, "0" * 15, "1" + "0" * 14, "0" * 15]:
+            page.locator('#tokens g.token[data-token="1"]').click()
+            expect(page.locator("#arrangement")).to_have_text(arrangement)
+        browser.close()
+    assert len(pictures) - drawn == 1, pictures[drawn:]  # only the first flip was new
