@@ -42,12 +42,21 @@ def serve(
     port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
     access_log: bool = typer.Option(True, help="Log every request (costs about 0.2 ms each)."),
+    cors: list[str] = typer.Option(
+        [],
+        metavar="ORIGIN",
+        help="A browser front end's origin that may call the API (repeatable; beside"
+        " MONSTERS_CORS_ORIGINS).",
+    ),
 ) -> None:
-    """Serve the HTTP API with uvicorn (timeouts and limits: docs/serving.md)."""
+    """Serve the HTTP API with uvicorn (timeouts, limits, CORS: docs/serving.md)."""
+    from api.settings import CORS_VARIABLE, with_origins
     from api.transport import serve as run
 
     with allow_files(False):  # a request never names a file, whatever the command line may
         try:
+            if cors:  # the workers read their settings from the environment they inherit
+                os.environ[CORS_VARIABLE] = with_origins(os.environ, cors)
             run(host=host, port=port, workers=workers, access_log=access_log)
         except SettingError as err:
             stderr.print(f"error: {err}", markup=False)

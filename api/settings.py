@@ -4,6 +4,8 @@
 ('http://a.test', 'http://b.test')
 >>> Settings.from_env({"MONSTERS_HEAD_SECONDS": "2.5"}).head_seconds
 2.5
+>>> with_origins({"MONSTERS_CORS_ORIGINS": "http://a.test"}, ["https://b.test:8443"])
+'http://a.test,https://b.test:8443'
 >>> Settings.from_env({"MONSTERS_GRACE_SECONDS": "soon"})
 Traceback (most recent call last):
 ...
@@ -13,13 +15,18 @@ api.settings.SettingError: MONSTERS_GRACE_SECONDS must be a whole number above 0
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import TypeVar
 
 from solver.errors import MonsterError
 
 N = TypeVar("N", int, float)
+
+CORS_VARIABLE = "MONSTERS_CORS_ORIGINS"
+ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")
+"""What a browser sends as ``Origin``: scheme, host and maybe port, nothing after."""
 
 
 class SettingError(MonsterError):
@@ -77,7 +84,7 @@ class Settings:
             SettingError: a variable that is not a number above 0 where one is needed.
         """
         values: Mapping[str, str] = os.environ if env is None else env
-        origins = values.get("MONSTERS_CORS_ORIGINS", "")
+        origins = values.get(CORS_VARIABLE, "")
 
         def number(name: str, default: N) -> N:
             text = values.get(f"MONSTERS_{name.upper()}")
@@ -96,7 +103,7 @@ class Settings:
             max_body_bytes=number("max_body_bytes", cls.max_body_bytes),
             request_seconds=number("request_seconds", cls.request_seconds),
             solver_threads=number("solver_threads", cls.solver_threads),
-            cors_origins=tuple(o.strip() for o in origins.split(",") if o.strip()),
+            cors_origins=tuple(_origin(o.strip()) for o in origins.split(",") if o.strip()),
             pool_size=number("pool_size", cls.pool_size),
             head_seconds=number("head_seconds", cls.head_seconds),
             body_seconds=number("body_seconds", cls.body_seconds),
@@ -106,3 +113,27 @@ class Settings:
             backlog=number("backlog", cls.backlog),
             grace_seconds=number("grace_seconds", cls.grace_seconds),
         )
+
+
+def _origin(text: str) -> str:
+    """``text`` if it is an origin a browser sends (or ``*``, any origin).
+
+    Raises:
+        SettingError: it is not.
+    """
+    if text != "*" and not ORIGIN.fullmatch(text):
+        raise SettingError(
+            f"a CORS origin is a scheme, a host and maybe a port, like http://example.org:8080,"
+            f" not {text!r}"
+        )
+    return text
+
+
+def with_origins(env: Mapping[str, str], origins: Iterable[str]) -> str:
+    """``MONSTERS_CORS_ORIGINS`` of ``env`` with ``origins`` added (``monsters serve --cors``).
+
+    Raises:
+        SettingError: one of ``origins`` is not an origin.
+    """
+    known = [o.strip() for o in env.get(CORS_VARIABLE, "").split(",") if o.strip()]
+    return ",".join([*known, *(_origin(o) for o in origins if o not in known)])

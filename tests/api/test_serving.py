@@ -6,12 +6,17 @@ from __future__ import annotations
 import http.client
 import re
 import statistics
+import subprocess
+import sys
 import time
+from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect, sync_playwright
+from typer.testing import CliRunner
 
+from api import cli, transport
 from api.main import app, create_app
 from api.settings import Settings
 from tests.api.conftest import serving
@@ -134,3 +139,48 @@ def test_the_manno_playground_draws_a_seen_arrangement_without_asking_again(base
             expect(page.locator("#arrangement")).to_have_text(arrangement)
         browser.close()
     assert len(pictures) - drawn == 1, pictures[drawn:]  # only the first flip was new
+
+
+def test_a_front_end_may_send_authorization_and_a_request_id() -> None:
+    client = TestClient(create_app(CORS))
+    asked = "content-type, authorization, x-request-id"
+    answer = client.options(
+        "/v1/manno/solve",
+        headers={
+            **FRONT,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": asked,
+        },
+    )
+    assert answer.status_code == 200
+    allowed = {h.strip() for h in answer.headers["access-control-allow-headers"].lower().split(",")}
+    assert {"authorization", "x-request-id", "content-type"} <= allowed
+
+
+def test_serve_cors_adds_origins_beside_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[Settings] = []
+    monkeypatch.setattr(transport, "serve", lambda **_: seen.append(Settings.from_env()))
+    monkeypatch.setenv("MONSTERS_CORS_ORIGINS", "http://env.test")
+    extra = ["--cors", "http://a.test", "--cors", "https://b.test:8443"]
+    done = CliRunner().invoke(cli.app, ["serve", *extra])
+    assert done.exit_code == 0, done.output
+    # what the service and each of its workers read
+    assert seen[0].cors_origins == ("http://env.test", "http://a.test", "https://b.test:8443")
+    front = TestClient(create_app(seen[0]))
+    for origin in seen[0].cors_origins:
+        answer = front.get("/health", headers={"Origin": origin})
+        assert answer.headers["access-control-allow-origin"] == origin
+
+
+@pytest.mark.parametrize("origin", ["a.test", "http://a.test/path", "http://a.test,http://b.test"])
+def test_serve_refuses_an_origin_that_is_not_one(origin: str) -> None:
+    monsters = str(Path(sys.executable).with_name("monsters"))
+    done = subprocess.run(
+        [monsters, "serve", "--port", "1", "--cors", origin],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and repr(origin) in lines[0] and "origin" in lines[0], done.stderr
