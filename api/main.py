@@ -31,6 +31,8 @@ GZIP_FROM_BYTES = 1024
 """Answers at least this long are sent gzipped to a client that accepts it."""
 CORS_HEADERS = ["Content-Type", "Authorization", "X-Request-Id"]
 """Request headers a browser front end may send."""
+CORS_EXPOSED = ["ETag", "Retry-After"]
+"""Answer headers a browser front end's script may read besides the always-readable ones."""
 DOCS_ASSETS = {
     "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
     "swagger-ui.css": "text/css; charset=utf-8",
@@ -124,6 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_origins=list(settings.cors_origins),
             allow_methods=["GET", "POST"],
             allow_headers=CORS_HEADERS,
+            expose_headers=CORS_EXPOSED,
         )
     return app
 

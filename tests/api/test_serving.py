@@ -184,3 +184,15 @@ def test_serve_refuses_an_origin_that_is_not_one(origin: str) -> None:
     assert done.returncode == 2
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and repr(origin) in lines[0] and "origin" in lines[0], done.stderr
+
+
+def test_a_front_end_may_read_the_tag_and_when_to_retry() -> None:
+    client = TestClient(create_app(CORS))
+    first = client.get("/v1/manno/tasks", headers=FRONT)
+    exposed = {h.strip() for h in first.headers["access-control-expose-headers"].lower().split(",")}
+    assert {"etag", "retry-after"} <= exposed
+    unchanged = client.get(
+        "/v1/manno/tasks", headers={**FRONT, "If-None-Match": first.headers["etag"]}
+    )
+    assert unchanged.status_code == 304
+    assert unchanged.headers["access-control-allow-origin"] == "http://front.test"
