@@ -3,7 +3,9 @@ connection, offline docs pages, compression, caching and CORS."""
 
 from __future__ import annotations
 
+import gzip
 import http.client
+import json
 import re
 import statistics
 import subprocess
@@ -37,6 +39,17 @@ def test_a_kept_connection_answers_quickly_with_several_workers() -> None:
             assert response.status == 200
             response.read()
             times.append((time.perf_counter() - start) * 1000)
+        # through the real transport: a gzipped answer, then a 304, and the connection stays
+        connection.request("GET", "/v1/manno/tasks", headers={"Accept-Encoding": "gzip"})
+        tagged = connection.getresponse()
+        assert tagged.status == 200 and tagged.getheader("content-encoding") == "gzip"
+        assert json.loads(gzip.decompress(tagged.read()))["tasks"]
+        tag = tagged.getheader("etag") or ""
+        connection.request("GET", "/v1/manno/tasks", headers={"If-None-Match": tag})
+        unchanged = connection.getresponse()
+        assert unchanged.status == 304 and unchanged.read() == b""
+        connection.request("GET", "/health")
+        assert connection.getresponse().status == 200
         connection.close()
     # the first request opens the connection; the rest reuse it
     assert statistics.median(times[1:]) < NAGLE_STEP_MS / 2, times
