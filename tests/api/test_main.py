@@ -25,3 +25,5 @@ def test_stopping_the_service_ends_its_solver_pools() -> None:
         assert client.get("/health").status_code == 200
     with pytest.raises(RuntimeError, match="shutdown"):  # no new work is taken once stopped
         app.state.gate.cheap.pool.submit(int)
+    with TestClient(app) as client:  # started again, it serves again
+        assert client.post("/v1/manno/solve", json={"task": "PB>=4"}).status_code == 200
