@@ -41,7 +41,7 @@ from tasks.catalogue import load_catalogue
 
 # per operation in the fuzzing phase (routes without parameters get far fewer);
 # benchmarks/fuzz_states.py raises it through MONSTERS_SCHEMATHESIS_EXAMPLES
-EXAMPLES = int(os.environ.get("MONSTERS_SCHEMATHESIS_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("MONSTERS_SCHEMATHESIS_EXAMPLES", "100"))
 LEAST_CASES = 1000
 
 CONFIG = schemathesis.Config.from_str(

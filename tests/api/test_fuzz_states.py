@@ -6,8 +6,9 @@ the service offers: reading, legal moves, view, hint, validate, score and
 picture. The only answers allowed are a normal one, or a ``NotationError``
 naming the JSON path of the fault (a game that is over and a seat with no
 decision keep their own kinds). ``MONSTERS_FUZZ_EXAMPLES`` sets the number of
-mutated documents per game (``benchmarks/fuzz_states.py`` runs more); the same
-documents through the real console script print one line and exit 2.
+mutated documents per generator and game, 2,000 per game in all
+(``benchmarks/fuzz_states.py`` runs more); the same documents through the real
+console script print one line and exit 2.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from solver.errors import GameOverError, NotationError, NotYourTurnError
 from solver.game import GAMES, get_game
 from tests.api.mutate import Mutator
 
-EXAMPLES = int(os.environ.get("MONSTERS_FUZZ_EXAMPLES", "2000"))
+EXAMPLES = int(os.environ.get("MONSTERS_FUZZ_EXAMPLES", "1000"))
 BUDGET = 0.005
 MONSTERS = Path(sys.executable).with_name("monsters")
 

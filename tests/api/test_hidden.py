@@ -25,7 +25,7 @@ from solver.errors import MonsterError
 from solver.game import GAMES, Game, get_game
 from tests.modes import every_mode
 
-POINTS_PER_SETUP = 6
+POINTS_PER_SETUP = 4
 """States looked at per game set-up (spread over a seeded random game)."""
 
 BUDGET = 0.05
