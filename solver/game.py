@@ -136,8 +136,8 @@ class Verdict:
         return {"legal": self.legal, "reason": self.reason}
 
 
-class State(Protocol):
-    """What every game's state offers. Implementations are frozen dataclasses."""
+class Position(Protocol):
+    """What a full state and a seat's view both offer: the read side of a game."""
 
     @property
     def players(self) -> int:
@@ -152,28 +152,35 @@ class State(Protocol):
         """The step of the game the rulebook names (``over`` once it has ended)."""
 
     def legal_moves(self) -> Sequence[Move]:
-        """Every legal move for ``to_move``, in a fixed order; empty when terminal."""
-
-    def apply(self, move: Move) -> Self:
-        """The state after ``move``; never mutates. Raises IllegalMoveError naming the rule."""
+        """Every legal move of ``to_move`` in a fixed order (a view: only when ``to_move``
+        is its own seat); empty when terminal."""
 
     def is_terminal(self) -> bool:
         """True when the game has ended."""
 
     def scores(self) -> Sequence[Score]:
-        """One score per seat (running totals before the end)."""
+        """One score per seat (running totals before the end; a view's as far as its
+        seat can know)."""
 
     def winners(self) -> tuple[Seat, ...]:
-        """Seats that won under the rulebook's tie rules (several when shared)."""
+        """Seats that won under the rulebook's tie rules (several when shared); a view
+        names them only at the end."""
 
     def to_json(self) -> Json:
-        """The whole state, including the seed that drives its randomness."""
+        """The position as JSON (a state with its seed; a view with ``"view_of"``)."""
+
+
+class State(Position, Protocol):
+    """A full state. Implementations are frozen dataclasses."""
+
+    def apply(self, move: Move) -> Self:
+        """The state after ``move``; never mutates. Raises IllegalMoveError naming the rule."""
 
     def view(self, seat: Seat) -> Json:
         """The state as ``seat`` may see it, as JSON (``Game.view(...).to_json()``)."""
 
 
-class View(Protocol):
+class View(Position, Protocol):
     """What one seat may see of a state, and nothing more: all a hint, a validate,
     a score or a picture for that seat ever reads.
 
@@ -186,35 +193,8 @@ class View(Protocol):
     def seat(self) -> Seat:
         """Whose view this is."""
 
-    @property
-    def players(self) -> int:
-        """Number of seats."""
-
-    @property
-    def to_move(self) -> Seat | None:
-        """The seat whose decision is next, or None when the game is over."""
-
-    @property
-    def phase(self) -> str:
-        """The step of the game the rulebook names (``over`` once it has ended)."""
-
-    def legal_moves(self) -> Sequence[Move]:
-        """The seat's legal moves when the decision is its own, in the state's order; else empty."""
-
     def check(self, move: Move) -> None:
         """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule."""
-
-    def is_terminal(self) -> bool:
-        """True when the game has ended."""
-
-    def scores(self) -> Sequence[Score]:
-        """One score per seat, as far as the seat can know it."""
-
-    def winners(self) -> tuple[Seat, ...]:
-        """At the end, the seats that won (as the seat can see them); else ()."""
-
-    def to_json(self) -> Json:
-        """The view as JSON, with ``"view_of": seat``."""
 
 
 class Player(Protocol):
