@@ -27,7 +27,7 @@ import numpy as np
 
 from solver.errors import NotationError
 from solver.files import allow_files, files_allowed
-from solver.game import Game, Json, get_game
+from solver.game import AnyGame, Json, get_game
 
 #: A game that has not ended after this many decisions is a bug in its rules.
 MAX_DECISIONS = 20_000
@@ -101,7 +101,7 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(31)
 
 
-def check_lineup(game: Game, lineup: Sequence[str]) -> None:
+def check_lineup(game: AnyGame, lineup: Sequence[str]) -> None:
     """NotationError unless every name is a player of ``game`` and the seat count fits."""
     for name in lineup:
         if name not in game.players:
@@ -112,7 +112,7 @@ def check_lineup(game: Game, lineup: Sequence[str]) -> None:
 
 
 def play_game(
-    game: Game,
+    game: AnyGame,
     lineup: Sequence[str],
     index: int,
     seed: int,
@@ -174,7 +174,7 @@ def _play_chunk(
 
 
 def play_match(
-    game: Game,
+    game: AnyGame,
     lineup: Sequence[str],
     games: int,
     seed: int,

@@ -24,7 +24,7 @@ import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, TypeAlias
+from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from solver.errors import IllegalMoveError, NotationError
 
@@ -32,11 +32,29 @@ Json: TypeAlias = dict[str, Any]
 Move: TypeAlias = Any
 Seat: TypeAlias = int
 
-#: Short name -> module that defines ``GAME``.
-GAMES: dict[str, str] = {
-    "park": "solver.park",
-    "vbm": "solver.vbm",
-    "monstrolicious": "solver.monstrolicious",
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the registry: where a game lives and its printed name.
+
+    The title is here, not only in the game, so that listing the games (``monsters
+    --help``, ``GET /v1/games``) need not import every rules engine.
+
+    Args:
+        module: the package that defines ``GAME`` (its picture is drawn by
+            ``api.services.render.<name>``).
+        title: the game's name as printed on its box.
+    """
+
+    module: str
+    title: str
+
+
+#: The one place a game is registered: short name -> its entry.
+GAMES: dict[str, Entry] = {
+    "park": Entry("solver.park", "Monster Park"),
+    "vbm": Entry("solver.vbm", "Very Big Monster"),
+    "monstrolicious": Entry("solver.monstrolicious", "Monstrolicious"),
 }
 
 #: Seconds a hint may take when the caller does not say (the p95 goal is 0.1 s).
@@ -68,9 +86,9 @@ class Turn:
 
     Args:
         to_move: the seat deciding next, None at the end.
-        waiting: every seat that still has a decision in this step. Simultaneous
-            steps (Very Big Monster's draft and Explorer choice) are taken one
-            seat after another, so this is the seat to move.
+        waiting: every seat that still has a decision in this step: the seat to
+            move, and in a simultaneous step (Very Big Monster's draft and Explorer
+            choice) every seat that has not chosen yet.
         terminal: the game has ended.
         phase: the game's step (``action``, ``draft``, ``over``...).
     """
@@ -81,11 +99,12 @@ class Turn:
     phase: str
 
     @classmethod
-    def of(cls, position: Any) -> Turn:
-        """The turn of a state or a view."""
+    def of(cls, position: Position, waiting: Sequence[Seat] | None = None) -> Turn:
+        """The turn of a state or a view; ``waiting`` defaults to the seat to move."""
         seat = position.to_move
-        waiting = () if seat is None else (seat,)
-        return cls(seat, waiting, bool(position.is_terminal()), str(position.phase))
+        if waiting is None:
+            waiting = () if seat is None else (seat,)
+        return cls(seat, tuple(waiting), bool(position.is_terminal()), str(position.phase))
 
     def to_json(self) -> Json:
         """``{"to_move", "waiting", "terminal", "phase"}``."""
@@ -257,13 +276,26 @@ class HintPlayer:
         return self.read_move(self.hint(self.view(state, state.to_move), self.budget)[0].move)
 
 
+S = TypeVar("S", bound=State)
+M = TypeVar("M")
+V = TypeVar("V", bound=View)
+
+
+def one_seat_waits(position: Position) -> tuple[Seat, ...]:
+    """The seats with a decision in a game without simultaneous steps: the seat to move."""
+    seat = position.to_move
+    return () if seat is None else (seat,)
+
+
 @dataclass(frozen=True)
-class Game:
-    """A registered game: how to start, read, write, hint and play it.
+class Game(Generic[S, M, V]):
+    """A registered game over its state ``S``, move ``M`` and view ``V`` types: how to
+    start, read, write, hint and play it. ``mypy --strict`` checks each game's
+    functions against these fields.
 
     Args:
-        name: registry name (``park``).
-        title: the game's name as printed (``Monster Park``).
+        name: registry name (``park``); the printed name is the registry's
+            (:attr:`title`).
         min_players / max_players / default_players: seats the rules allow.
         new: ``new(players, seed, settings)`` -> the set-up state; ``settings``
             overrides named rule settings (unknown names raise NotationError).
@@ -272,8 +304,8 @@ class Game:
         view: ``view(state, seat)`` -> what ``seat`` may see (a :class:`View`).
         view_from_json: reads ``View.to_json()`` output, checked like a state.
         move_from_json / move_to_json: a move and its JSON, a round trip.
-        hint: ``hint(view, budget_seconds)`` -> every legal move of the view's
-            seat ranked best first; it reads nothing but the view.
+        hint: ``hint(view, budget)`` -> every legal move of the view's seat ranked
+            best first, within ``budget`` seconds; it reads nothing but the view.
         redeal: ``redeal(state, seat, seed)`` -> a state ``seat`` cannot tell from
             ``state`` (the same view) whose hidden content is drawn anew from
             ``seed``: decks reshuffled, face-down cards, other hands and hidden
@@ -282,24 +314,38 @@ class Game:
         settings: the named rule settings and their defaults (docs/rulings.md).
         variants: ``(players, settings)`` pairs beyond each player count with
             default settings that the conformance test must also play (modes).
+        cards: every card or tile id with its printed contents, as JSON (what a
+            front end needs to draw its own cards).
+        waiting: the seats that still have a decision in the position's step.
     """
 
     name: str
-    title: str
     min_players: int
     max_players: int
     default_players: int
-    new: Callable[[int, int, Mapping[str, Any] | None], Any]
-    from_json: Callable[[Mapping[str, Any]], Any]
-    view: Callable[[Any, Seat], Any]
-    view_from_json: Callable[[Mapping[str, Any]], Any]
-    move_from_json: Callable[[Mapping[str, Any]], Move]
-    move_to_json: Callable[[Move], Json]
-    hint: Callable[[Any, float], list[RankedMove]]
-    redeal: Callable[[Any, Seat, int], Any]
+    new: Callable[[int, int, Mapping[str, Any] | None], S]
+    from_json: Callable[[Mapping[str, Any]], S]
+    view: Callable[[S, Seat], V]
+    view_from_json: Callable[[Mapping[str, Any]], V]
+    move_from_json: Callable[[Mapping[str, Any]], M]
+    move_to_json: Callable[[M], Json]
+    hint: Callable[[V, float], list[RankedMove]]
+    redeal: Callable[[S, Seat, int], S]
     players: Mapping[str, PlayerFactory]
     settings: Mapping[str, Any] = field(default_factory=dict)
     variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
+    cards: Callable[[], Json] | None = None
+    waiting: Callable[[Position], tuple[Seat, ...]] = one_seat_waits
+
+    @property
+    def title(self) -> str:
+        """The game's name as printed (``Monster Park``), from the registry."""
+        entry = GAMES.get(self.name)
+        return self.name if entry is None else entry.title
+
+    def turn(self, position: Position) -> Turn:
+        """Whose decision it is in a state or a view."""
+        return Turn.of(position, self.waiting(position))
 
     def check_players(self, count: int) -> None:
         """NotationError unless the rules take ``count`` players."""
@@ -316,7 +362,7 @@ class Game:
         )
         return counts + tuple(self.variants)
 
-    def read(self, doc: Mapping[str, Any]) -> Any:
+    def read(self, doc: Mapping[str, Any]) -> S | V:
         """A full state, or a seat's view when the document says ``"view_of"``."""
         if not isinstance(doc, Mapping):
             raise NotationError("a state must be a JSON object", path="")
@@ -324,7 +370,7 @@ class Game:
             return self.view_from_json(doc)
         return self.from_json(doc)
 
-    def validate(self, view: Any, move_doc: Mapping[str, Any]) -> Verdict:
+    def validate(self, view: V, move_doc: Mapping[str, Any]) -> Verdict:
         """Is ``move_doc`` legal for the view's seat? The reason names the rule when not.
 
         A move that does not parse raises NotationError (bad input, not an
@@ -338,10 +384,14 @@ class Game:
         return Verdict(True, "legal")
 
 
-def get_game(name: str) -> Game:
+AnyGame: TypeAlias = Game[Any, Any, Any]
+"""A game whose types the caller does not know (one picked by name)."""
+
+
+def get_game(name: str) -> AnyGame:
     """The registered game called ``name``; NotationError for an unknown name."""
-    module = GAMES.get(name.strip().lower())
-    if module is None:
+    entry = GAMES.get(name.strip().lower())
+    if entry is None:
         raise NotationError(f"unknown game {name!r} (choose from {', '.join(sorted(GAMES))})")
-    game: Game = importlib.import_module(module).GAME
+    game: AnyGame = importlib.import_module(entry.module).GAME
     return game

@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Literal, get_args
 
 from solver.errors import MonsterError
 from solver.manno.cpsat import CpSatEngine
@@ -18,7 +19,11 @@ from solver.manno.table import TableEngine
 from solver.manno.task import parse_task
 from solver.manno.tokens import TokenSet, standard_tokens
 
-__all__ = ["ENGINE_NAMES", "get_engine", "parse_task"]
+__all__ = ["ENGINE_NAMES", "EngineName", "get_engine", "parse_task"]
+
+EngineName = Literal["cpsat", "table", "csp"]
+"""The engines' names: the one list (the command line and the HTTP schema use it)."""
+ENGINE_NAMES: tuple[EngineName, ...] = get_args(EngineName)
 
 
 def get_engine(
@@ -37,18 +42,18 @@ def get_engine(
         MonsterError: unknown engine name.
         TokenSetError: the engine cannot take this token set.
     """
-    if name not in _FACTORIES:
-        raise MonsterError(f"unknown engine {name!r} (engines are {', '.join(ENGINE_NAMES)})")
-    key = (name, tokens or standard_tokens(), time_limit)
-    if key not in _CACHE:
-        _CACHE[key] = _FACTORIES[name](key[1], time_limit)
-    return _CACHE[key]
+    for known in ENGINE_NAMES:
+        if name == known:
+            key = (known, tokens or standard_tokens(), time_limit)
+            if key not in _CACHE:
+                _CACHE[key] = _FACTORIES[known](key[1], time_limit)
+            return _CACHE[key]
+    raise MonsterError(f"unknown engine {name!r} (engines are {', '.join(ENGINE_NAMES)})")
 
 
-_FACTORIES: dict[str, Callable[[TokenSet, float], Engine]] = {
+_FACTORIES: dict[EngineName, Callable[[TokenSet, float], Engine]] = {
     "cpsat": CpSatEngine,
     "table": TableEngine,
     "csp": CspEngine,
 }
-ENGINE_NAMES: tuple[str, ...] = tuple(_FACTORIES)
-_CACHE: dict[tuple[str, TokenSet, float], Engine] = {}
+_CACHE: dict[tuple[EngineName, TokenSet, float], Engine] = {}

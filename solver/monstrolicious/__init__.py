@@ -30,7 +30,6 @@ def move_to_json(move: Move) -> Json:
 
 GAME = Game(
     name="monstrolicious",
-    title="Monstrolicious",
     min_players=2,
     max_players=2,
     default_players=2,

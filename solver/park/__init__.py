@@ -24,7 +24,6 @@ from solver.park.view import ParkView, view, view_from_json
 
 GAME = Game(
     name="park",
-    title="Monster Park",
     min_players=2,
     max_players=4,
     default_players=2,

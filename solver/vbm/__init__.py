@@ -23,7 +23,6 @@ from solver.vbm.view import View
 
 GAME = Game(
     name="vbm",
-    title="Very Big Monster",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
     default_players=2,

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from api.cli import main
+from api.entry import main
 from solver.game import Json, get_game
 
 Cli = Callable[..., tuple[int, str, str]]

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 import typer
 
-from api.errors import one_line_errors
-from api.manno_cli import run_batch
+from api.cli.errors import one_line_errors
+from api.cli.manno import run_batch
 from solver.errors import MonsterError
 from solver.manno.tokens import standard_tokens
 

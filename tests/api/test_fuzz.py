@@ -33,9 +33,9 @@ import schemathesis
 from hypothesis import settings
 from hypothesis import strategies as st
 
-from api.main import create_app
-from api.problems import KINDS, PROBLEM
-from api.settings import Settings
+from api.http.app import create_app
+from api.http.problems import KINDS, PROBLEM
+from api.http.settings import Settings
 from solver.game import GAMES, get_game
 from tasks.catalogue import load_catalogue
 

@@ -27,8 +27,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api import game_service
-from api.problems import FieldError
+from api.services import games as game_service
+from api.services.errors import FieldError
 from solver.errors import GameOverError, NotationError, NotYourTurnError
 from solver.game import GAMES, get_game
 from tests.api.mutate import Mutator

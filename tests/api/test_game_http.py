@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
-from api.settings import Settings
+from api.http.app import create_app
+from api.http.settings import Settings
 from solver.game import GAMES, Json, get_game
 
 NAMES = sorted(GAMES)
@@ -141,7 +141,7 @@ def test_every_game_answers_from_a_players_view(
 def test_a_hint_that_waited_past_its_deadline_stops(name: str) -> None:
     import time
 
-    from api import game_service
+    from api.services import games as game_service
     from solver.deadline import due_by
     from solver.errors import SolverTimeoutError
 

@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from api import game_service
-from api.problems import FieldError
+from api.services import games as game_service
+from api.services.errors import FieldError
 from solver.errors import MonsterError
-from solver.game import GAMES, Game, get_game
+from solver.game import GAMES, AnyGame, get_game
 from tests.modes import every_mode
 
 POINTS_PER_SETUP = 4
@@ -34,7 +34,7 @@ BUDGET = 0.05
 _setups = every_mode
 
 
-def _points(game: Game, players: int, settings: Mapping[str, Any], seed: int) -> Iterator[Any]:
+def _points(game: AnyGame, players: int, settings: Mapping[str, Any], seed: int) -> Iterator[Any]:
     """``POINTS_PER_SETUP`` states spread over one seeded random game, the last one terminal."""
     rng = random.Random(seed)
     trail = [game.new(players, seed, settings)]
@@ -68,7 +68,7 @@ def _answers(name: str, doc: Mapping[str, Any], seat: int, moves: list[Any]) -> 
     return out
 
 
-def _moves_to_try(game: Game, state: Any, other: Any) -> list[Any]:
+def _moves_to_try(game: AnyGame, state: Any, other: Any) -> list[Any]:
     """The legal moves of the seat to move, and a few moves of other states."""
     moves = [game.move_to_json(m) for m in state.legal_moves()]
     moves += [game.move_to_json(m) for m in list(other.legal_moves())[:3]]

@@ -9,9 +9,9 @@ import httpx
 import pytest
 from fastapi.testclient import TestClient
 
-from api import manno_service
-from api.main import create_app
-from api.settings import Settings
+from api.http.app import create_app
+from api.http.settings import Settings
+from api.services import manno as manno_service
 from tasks.generator import generate
 
 ZERO = "0" * 15

@@ -20,11 +20,11 @@ from typing import Any, TypeVar
 import pytest
 from fastapi.testclient import TestClient
 
-from api import manno_service
-from api.limits import HEAVY_NICE, SolverGate
-from api.main import create_app
-from api.problems import RequestTimeoutError
-from api.settings import Settings
+from api.http.app import create_app
+from api.http.limits import HEAVY_NICE, SolverGate
+from api.http.problems import RequestTimeoutError
+from api.http.settings import Settings
+from api.services import manno as manno_service
 from solver.deadline import Clock
 from solver.errors import MonsterError, SolverTimeoutError
 from solver.manno.kinds import GROUPS
@@ -185,7 +185,7 @@ def test_heavy_work_runs_whatever_the_main_module() -> None:
     """A server started from a script on standard input still has its heavy lane."""
     script = (
         "import asyncio, os\n"
-        "from api.limits import SolverGate\n"
+        "from api.http.limits import SolverGate\n"
         "gate = SolverGate(2, 60.0)\n"
         "pid = asyncio.run(gate.run(os.getpid, heavy=True))\n"
         "print(pid != os.getpid())\n"
@@ -201,7 +201,7 @@ def test_heavy_processes_end_with_their_server() -> None:
     """However the server ends (here at once, no clean-up), its heavy processes follow."""
     script = (
         "import asyncio, os\n"
-        "from api.limits import SolverGate\n"
+        "from api.http.limits import SolverGate\n"
         "gate = SolverGate(2, 60.0)\n"
         "print(asyncio.run(gate.run(os.getpid, heavy=True)), flush=True)\n"
         "os._exit(0)\n"

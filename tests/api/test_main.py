@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import app
+from api.http.app import app
 
 
 def test_health() -> None:
@@ -17,8 +17,8 @@ def test_health() -> None:
 def test_stopping_the_service_ends_its_solver_pools() -> None:
     from fastapi.testclient import TestClient
 
-    from api.main import create_app
-    from api.settings import Settings
+    from api.http.app import create_app
+    from api.http.settings import Settings
 
     app = create_app(Settings())
     with TestClient(app) as client:

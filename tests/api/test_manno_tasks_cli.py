@@ -149,7 +149,7 @@ def test_a_write_that_fails_part_way_leaves_the_old_file(
     code, _, _ = cli([*GENERATE, "--count", "8", "--out", str(target)])
     before = target.read_bytes()
     assert code == 0 and len(before) > 256
-    monkeypatch.setattr("api.terminal.os.fdopen", FullDisk)
+    monkeypatch.setattr("api.cli.terminal.os.fdopen", FullDisk)
     code, out, err = cli([*GENERATE, "--seed", "5", "--out", str(target), "--force"])
     assert (code, out) == (2, "")
     assert err == f"error: cannot write {str(target)!r}: No space left on device\n"
@@ -187,7 +187,7 @@ def test_an_output_that_will_be_refused_is_refused_before_the_work(
     def no_work(*args: object, **kwargs: object) -> None:
         raise AssertionError("tasks were generated for a file that cannot be written")
 
-    monkeypatch.setattr("api.manno_tasks_cli.generate_tasks", no_work)
+    monkeypatch.setattr("api.cli.manno_tasks.generate_tasks", no_work)
     target = tmp_path / "mine.toml"
     target.write_text("# mine\n", encoding="utf-8")
     code, _, err = cli([*GENERATE, "--out", str(target)])

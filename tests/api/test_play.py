@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
-from api.routers.play import static_files
-from api.settings import Settings
+from api.http.app import create_app
+from api.http.routers.play import static_files
+from api.http.settings import Settings
 
 
 @pytest.fixture(scope="module")

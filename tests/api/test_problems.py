@@ -1,4 +1,5 @@
-"""Problems (api/problems.py): a type per kind of error, faults as JSON pointers, no Python text."""
+"""Problems (api/http/problems.py): a type per kind of error, faults as JSON pointers,
+no Python text."""
 
 from __future__ import annotations
 
@@ -10,9 +11,16 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.testclient import TestClient
 from pydantic import BaseModel
 
-from api.main import create_app
-from api.problems import KINDS, PROBLEM, FieldError, NotFoundError, RequestTimeoutError, install
-from api.settings import Settings
+from api.http.app import create_app
+from api.http.problems import (
+    KINDS,
+    PROBLEM,
+    NotFoundError,
+    RequestTimeoutError,
+    install,
+)
+from api.http.settings import Settings
+from api.services.errors import FieldError
 from solver.errors import (
     GameOverError,
     IllegalMoveError,

@@ -1,4 +1,4 @@
-"""Request models (api/schemas.py): the OpenAPI schema says exactly what validation checks."""
+"""Request models (api/http/schemas.py): the OpenAPI schema says exactly what validation checks."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.main import create_app
-from api.settings import Settings
+from api.http.app import create_app
+from api.http.settings import Settings
 
 
 @pytest.fixture(scope="module")

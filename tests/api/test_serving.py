@@ -18,9 +18,10 @@ from fastapi.testclient import TestClient
 from playwright.sync_api import expect, sync_playwright
 from typer.testing import CliRunner
 
-from api import cli, transport
-from api.main import app, create_app
-from api.settings import Settings
+from api.entry import app as cli_app
+from api.http import transport
+from api.http.app import app, create_app
+from api.http.settings import Settings
 from tests.api.conftest import serving
 from tests.api.test_browser import ARGS, CHROMIUM, TIMEOUT_MS
 
@@ -175,7 +176,7 @@ def test_serve_cors_adds_origins_beside_the_variable(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(transport, "serve", lambda **_: seen.append(Settings.from_env()))
     monkeypatch.setenv("MONSTERS_CORS_ORIGINS", "http://env.test")
     extra = ["--cors", "http://a.test", "--cors", "https://b.test:8443"]
-    done = CliRunner().invoke(cli.app, ["serve", *extra])
+    done = CliRunner().invoke(cli_app, ["serve", *extra])
     assert done.exit_code == 0, done.output
     # what the service and each of its workers read
     assert seen[0].cors_origins == ("http://env.test", "http://a.test", "https://b.test:8443")

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from solver.errors import IllegalMoveError, NotationError
-from solver.game import Game, Json, RankedMove, Score
+from solver.game import AnyGame, Game, Json, RankedMove, Score
 
 PILE = 7
 
@@ -34,6 +34,10 @@ class Pile:
     @property
     def to_move(self) -> int | None:
         return None if self.is_terminal() else self.turn
+
+    @property
+    def phase(self) -> str:
+        return "over" if self.is_terminal() else "take"
 
     def legal_moves(self) -> tuple[int, ...]:
         return tuple(m for m in (1, 2) if m <= self.left)
@@ -79,6 +83,10 @@ class PileView:
     @property
     def to_move(self) -> int | None:
         return self.pile.to_move
+
+    @property
+    def phase(self) -> str:
+        return self.pile.phase
 
     def legal_moves(self) -> tuple[int, ...]:
         return self.pile.legal_moves() if self.seat == self.to_move else ()
@@ -145,9 +153,8 @@ class Hinted:
         return best
 
 
-TOY = Game(
+TOY = Game[Pile, int, PileView](
     name="pile",
-    title="Pile",
     min_players=2,
     max_players=3,
     default_players=2,
@@ -168,6 +175,6 @@ TOY = Game(
 
 
 @pytest.fixture
-def toy() -> Game:
+def toy() -> AnyGame:
     """The Pile game."""
     return TOY

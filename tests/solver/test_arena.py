@@ -9,21 +9,21 @@ import pytest
 from solver import arena
 from solver.arena import GameRecord, game_seed, play_game, play_match, tally
 from solver.errors import NotationError
-from solver.game import Game, get_game
+from solver.game import AnyGame, get_game
 
 
 def _without_times(result: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in result.items() if not k.startswith("hint_ms")}
 
 
-def test_a_game_scores_every_counter(toy: Game) -> None:
+def test_a_game_scores_every_counter(toy: AnyGame) -> None:
     for index in range(4):
         record = play_game(toy, ("first", "second"), index, seed=1)
         assert len(record.scores) == 2
         assert sum(record.scores) == 7 + 3  # every counter, plus 3 for the last
 
 
-def test_records_follow_the_entry_not_the_seat(toy: Game) -> None:
+def test_records_follow_the_entry_not_the_seat(toy: AnyGame) -> None:
     lineup = ("first", "second")
     for index in range(6):
         record = play_game(toy, lineup, index, seed=5)
@@ -36,7 +36,7 @@ def test_records_follow_the_entry_not_the_seat(toy: Game) -> None:
         assert record.winners == tuple(sorted((w - index) % 2 for w in state.winners()))
 
 
-def test_same_seed_same_match(toy: Game) -> None:
+def test_same_seed_same_match(toy: AnyGame) -> None:
     one = play_match(toy, ("hint", "first"), 30, seed=3).to_json()
     two = play_match(toy, ("hint", "first"), 30, seed=3).to_json()
     assert _without_times(one) == _without_times(two)
@@ -44,27 +44,27 @@ def test_same_seed_same_match(toy: Game) -> None:
     assert sum(one["wins"].values()) + one["ties"] == 30
 
 
-def test_workers_do_not_change_the_result(toy: Game, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_workers_do_not_change_the_result(toy: AnyGame, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arena, "get_game", lambda name: toy)  # worker processes fork
     alone = play_match(toy, ("hint", "second", "first"), 40, seed=9, workers=1)
     pooled = play_match(toy, ("hint", "second", "first"), 40, seed=9, workers=2)
     assert _without_times(alone.to_json()) == _without_times(pooled.to_json())
 
 
-def test_only_hint_decisions_are_timed(toy: Game) -> None:
+def test_only_hint_decisions_are_timed(toy: AnyGame) -> None:
     timed = play_match(toy, ("hint", "first"), 10, seed=0)
     untimed = play_match(toy, ("second", "first"), 10, seed=0)
     assert timed.to_json()["hint_ms_p95"] is not None and timed.hint_ms
     assert untimed.to_json()["hint_ms_p50"] is None
 
 
-def test_progress_counts_every_game(toy: Game) -> None:
+def test_progress_counts_every_game(toy: AnyGame) -> None:
     seen: list[int] = []
     play_match(toy, ("hint", "first"), 7, seed=0, progress=seen.append)
     assert sum(seen) == 7
 
 
-def test_bad_lineups_are_refused(toy: Game) -> None:
+def test_bad_lineups_are_refused(toy: AnyGame) -> None:
     with pytest.raises(NotationError, match="unknown player 'wizard'"):
         play_match(toy, ("hint", "wizard"), 1, seed=0)
     with pytest.raises(NotationError, match="2 to 3 players, not 4"):

@@ -20,7 +20,7 @@ import pytest
 
 from solver.arena import MAX_DECISIONS
 from solver.errors import IllegalMoveError, NotationError
-from solver.game import GAMES, Game, Score, get_game
+from solver.game import GAMES, AnyGame, Score, get_game
 from tests.modes import every_mode
 
 GAMES_PER_SETUP = 4
@@ -29,12 +29,12 @@ GAMES_PER_SETUP = 4
 _setups = every_mode
 
 
-def _roundtrip(game: Game, state: Any) -> Any:
+def _roundtrip(game: AnyGame, state: Any) -> Any:
     text = json.dumps(state.to_json(), sort_keys=True)
     return game.from_json(json.loads(text))
 
 
-def _check_state(game: Game, state: Any, seen_moves: list[Any], rng: random.Random) -> None:
+def _check_state(game: AnyGame, state: Any, seen_moves: list[Any], rng: random.Random) -> None:
     copy = _roundtrip(game, state)
     assert copy == state and hash(copy) == hash(state)
     for seat in range(state.players):
@@ -72,7 +72,7 @@ def _check_state(game: Game, state: Any, seen_moves: list[Any], rng: random.Rand
             assert game.validate(mover, game.move_to_json(move)).legal is False
 
 
-def _playout(game: Game, players: int, settings: Mapping[str, Any], seed: int) -> list[str]:
+def _playout(game: AnyGame, players: int, settings: Mapping[str, Any], seed: int) -> list[str]:
     rng = random.Random(seed)
     state = game.new(players, seed, settings)
     assert game.new(players, seed, settings) == state, "new() must depend only on its seed"

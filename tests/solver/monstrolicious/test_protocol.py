@@ -45,7 +45,8 @@ def test_a_view_checks_moves_for_its_seat_only(games: Games) -> None:
     state = list(games(2))[6]
     mine, theirs = GAME.view(state, state.current), GAME.view(state, 1 - state.current)
     move = state.legal_moves()[0]
-    assert mine.check(move) is None and mine.legal_moves() == state.legal_moves()
+    mine.check(move)  # legal for its seat: no error
+    assert mine.legal_moves() == state.legal_moves()
     with pytest.raises(IllegalMoveError, match=f"not your turn: it is seat {state.current}'s"):
         theirs.check(move)
     assert theirs.legal_moves() == []

@@ -94,7 +94,7 @@ def test_players_replay_the_same_game() -> None:
         s = GAME.new(2, seed, None)
         players = [GAME.players["greedy"](1), GAME.players["random"](2)]
         trail = []
-        while not s.is_terminal():
+        while s.to_move is not None:
             move = players[s.to_move].choose(s)
             trail.append(json.dumps(GAME.move_to_json(move)))
             s = s.apply(move)

@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 
-from api.render.vbm import render
+from api.services.render.vbm import render
 from solver.errors import NotationError
-from solver.game import Game
+from solver.game import AnyGame
 from solver.vbm import GAME
 from solver.vbm.setup import new_state
 from solver.vbm.state import State
@@ -102,7 +102,9 @@ def test_a_view_that_shows_what_its_seat_cannot_see_is_refused() -> None:
         state = state.apply(state.legal_moves()[0])
     state = state.apply(state.legal_moves()[0])
     doc = View.of(state, 1).to_json()
-    leak = {**doc, "pending": [GAME.move_to_json(state.pending[0]), None, None, None]}
+    chosen = state.pending[0]
+    assert chosen is not None
+    leak = {**doc, "pending": [GAME.move_to_json(chosen), None, None, None]}
     with pytest.raises(NotationError) as err:
         GAME.view_from_json(leak)
     assert err.value.path == "pending[0]"
@@ -114,7 +116,7 @@ def test_a_view_that_shows_what_its_seat_cannot_see_is_refused() -> None:
     assert err.value.path == "pile"
 
 
-def answers(game: Game, view: View) -> list[str]:
+def answers(game: AnyGame, view: View) -> list[str]:
     """Everything the seat can be told, as text: hint, validate, scores, picture."""
     out = [json.dumps(view.to_json(), sort_keys=True), render(view)]
     out.append(json.dumps([s.to_json() for s in view.scores()]))

@@ -1,0 +1,152 @@
+"""What commands print: JSON lines and SVG on standard output, progress on standard error,
+and the files they write, whole or not at all."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sys
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, TextIO
+
+import typer
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from api.cli.errors import stderr
+from solver.errors import MonsterError
+
+SvgOption = typer.Option(
+    None, "--svg", help="Write the SVG to this file (default: standard output)."
+)
+ForceOption = typer.Option(False, "--force", help="Replace the output file if it exists.")
+
+
+EXIT_READER_LEFT = 1
+"""The exit code when whoever read standard output stopped reading (``| head``)."""
+
+
+def write_out(text: str, out: TextIO | None = None) -> None:
+    """Write ``text`` to standard output (or ``out``) and flush it.
+
+    Raises:
+        MonsterError: the output cannot be written (a full disk, say).
+        typer.Exit: the reader has gone (a closed pipe): nothing more is written.
+    """
+    stream = sys.stdout if out is None else out
+    try:
+        stream.write(text)
+        stream.flush()
+    except BrokenPipeError:
+        with contextlib.suppress(OSError, ValueError):  # nothing is left to flush at exit
+            os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
+        raise typer.Exit(EXIT_READER_LEFT) from None
+    except OSError as err:
+        raise MonsterError(f"cannot write to standard output: {err.strerror or err}") from err
+
+
+def print_json(data: Any, out: TextIO | None = None) -> None:
+    """One JSON document on one line of standard output (or ``out``)."""
+    write_out(json.dumps(data) + "\n", out)
+
+
+@contextmanager
+def progress_bar(label: str, total: int) -> Iterator[Progress]:
+    """A progress bar on standard error, shown only on a terminal."""
+    bar = Progress(
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=stderr,
+        transient=True,
+        disable=not stderr.is_terminal,
+    )
+    with bar:
+        bar.add_task(label, total=total)
+        yield bar
+
+
+def check_writable(path: Path, force: bool = False) -> None:
+    """Refuse, before any work is done, a file that :func:`write_file` would refuse.
+
+    Raises:
+        MonsterError: ``path`` is a directory, or exists and ``force`` is not given.
+    """
+    if path.is_dir():
+        raise MonsterError(f"cannot write {str(path)!r}: it is a directory")
+    if not force and (path.exists() or path.is_symlink()):
+        raise MonsterError(f"{str(path)!r} exists: give --force to replace it")
+
+
+def write_file(path: Path, data: bytes, force: bool = False) -> int:
+    """Write ``data`` to ``path`` whole or not at all; return its size in bytes.
+
+    The bytes go to a temporary file in the same directory, reach the disk
+    (``fsync``), and only then take the file's name (``os.replace``), so a write
+    that fails part-way leaves the file as it was and no temporary file behind.
+
+    Args:
+        path: the file to write.
+        data: all of its bytes.
+        force: replace the file if it exists (otherwise that is an error).
+
+    Raises:
+        MonsterError: the file exists and ``force`` is not given, or it cannot be written.
+    """
+    check_writable(path, force)
+    try:
+        handle, temporary = tempfile.mkstemp(
+            dir=path.parent, prefix=f".{path.name}.", suffix=".tmp"
+        )
+    except OSError as err:
+        raise MonsterError(f"cannot write {str(path)!r}: {err.strerror}") from err
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            os.fchmod(stream.fileno(), _mode(path))
+            stream.write(data)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temporary, path)
+    except BaseException as err:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(err, OSError):
+            raise MonsterError(f"cannot write {str(path)!r}: {err.strerror or err}") from err
+        raise
+    _sync_directory(path.parent)
+    return len(data)
+
+
+def _mode(path: Path) -> int:
+    """The permissions the written file gets: those of the file it replaces, else the
+    usual ones for a new file (what the umask leaves of ``rw-rw-rw-``)."""
+    with contextlib.suppress(OSError):
+        return path.stat().st_mode & 0o777
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _sync_directory(directory: Path) -> None:
+    """Make the rename itself durable, where the system lets a directory be synced."""
+    with contextlib.suppress(OSError):
+        handle = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+
+
+def write_svg(svg: str, path: Path | None, force: bool = False) -> int:
+    """Write ``svg`` to ``path`` (standard output if ``None``); return its size in bytes.
+
+    A file is written whole or not at all, and replaces one that exists only with ``force``.
+    """
+    if path is None:
+        write_out(svg)
+        return len(svg.encode())
+    return write_file(path, svg.encode(), force)

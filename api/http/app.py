@@ -1,0 +1,134 @@
+"""The HTTP service: ``create_app`` assembles it; the routers hold the routes."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
+from fastapi.responses import HTMLResponse, Response
+from starlette.middleware.gzip import GZipMiddleware
+
+from api.http import problems
+from api.http.caching import Cacheable
+from api.http.limits import SolverGate
+from api.http.problems import NotFoundError
+from api.http.routers import games, manno, play
+from api.http.schemas import Health
+from api.http.settings import Settings
+from api.http.transport import BodyLimit
+
+
+def _gate(settings: Settings) -> SolverGate:
+    return SolverGate(settings.solver_threads, settings.request_seconds)
+
+
+GZIP_FROM_BYTES = 1024
+"""Answers at least this long are sent gzipped to a client that accepts it."""
+CORS_HEADERS = ["Content-Type", "Authorization", "X-Request-Id"]
+"""Request headers a browser front end may send."""
+CORS_EXPOSED = ["ETag", "Retry-After"]
+"""Answer headers a browser front end's script may read besides the always-readable ones."""
+DOCS_ASSETS = {
+    "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
+    "swagger-ui.css": "text/css; charset=utf-8",
+    "redoc.standalone.js": "text/javascript; charset=utf-8",
+    "favicon.png": "image/png",
+}
+"""The docs pages' scripts, style and icon (package ``fastapi_offline``), and their media types."""
+DOCS_STATIC = "/docs/static"
+
+
+@functools.cache
+def docs_asset(name: str) -> bytes:
+    """One of ``DOCS_ASSETS``, read once from the installed package."""
+    return (resources.files("fastapi_offline") / "static" / name).read_bytes()
+
+
+def _docs_pages(app: FastAPI) -> None:
+    """``/docs`` (Swagger UI) and ``/redoc`` from this service's own files: no outside network."""
+    schema = app.openapi_url or "/openapi.json"
+
+    @app.get("/docs", include_in_schema=False)
+    async def swagger() -> HTMLResponse:
+        return get_swagger_ui_html(
+            openapi_url=schema,
+            title=f"{app.title} - Swagger UI",
+            swagger_js_url=f"{DOCS_STATIC}/swagger-ui-bundle.js",
+            swagger_css_url=f"{DOCS_STATIC}/swagger-ui.css",
+            swagger_favicon_url=f"{DOCS_STATIC}/favicon.png",
+        )
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc() -> HTMLResponse:
+        return get_redoc_html(
+            openapi_url=schema,
+            title=f"{app.title} - ReDoc",
+            redoc_js_url=f"{DOCS_STATIC}/redoc.standalone.js",
+            redoc_favicon_url=f"{DOCS_STATIC}/favicon.png",
+            with_google_fonts=False,
+        )
+
+    @app.get(DOCS_STATIC + "/{name}", include_in_schema=False)
+    async def asset(name: str) -> Response:
+        if name not in DOCS_ASSETS:
+            raise NotFoundError(f"no file {name!r} for the docs pages")
+        return Response(docs_asset(name), media_type=DOCS_ASSETS[name])
+
+
+@asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """When the service stops, its solver pools stop taking work and end; an app
+    started again gets new ones."""
+    if app.state.gate.stopped:
+        app.state.gate = _gate(app.state.settings)
+    yield
+    app.state.gate.shutdown()
+
+
+def create_app(settings: Settings | None = None) -> FastAPI:
+    """The service with its settings (from the environment if omitted)."""
+    settings = settings or Settings.from_env()
+    app = FastAPI(
+        title="monster-solver",
+        summary="Constraint-solver puzzles and hints for monster board games.",
+        version="0.1.0",
+        lifespan=_lifespan,
+        docs_url=None,
+        redoc_url=None,
+    )
+    app.state.settings = settings
+    app.state.gate = _gate(settings)
+    problems.install(app)
+    app.include_router(manno.router)
+    app.include_router(play.router)
+    _docs_pages(app)
+    for router in games.ROUTERS:
+        app.include_router(router)
+
+    @app.get("/health", tags=["service"], response_model=Health)
+    async def health() -> dict[str, str]:
+        """Liveness: ``{"status": "ok"}`` while the service runs."""
+        return {"status": "ok"}
+
+    # the last added runs first: CORS sees every answer, the body checks' refusals too,
+    # and gzip every answer the body checks and the cache tags let through
+    app.add_middleware(Cacheable)
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes, seconds=settings.body_seconds)
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM_BYTES)
+    if settings.cors_origins:
+        app.add_middleware(
+            CORSMiddleware,
+            allow_origins=list(settings.cors_origins),
+            allow_methods=["GET", "POST"],
+            allow_headers=CORS_HEADERS,
+            expose_headers=CORS_EXPOSED,
+        )
+    return app
+
+
+app = create_app()

@@ -1,0 +1,83 @@
+"""``/play``: playground pages in plain HTML and JavaScript, served from ``api/http/static``.
+
+``GET /play/manno`` plays a Manno Monster task with the hint ladder;
+``GET /play`` shows the ranked hints and the board of a pasted Monster Park,
+Very Big Monster or Monstrolicious state. The pages need no build step and
+no outside network: their scripts call only the public ``/v1`` API, so they
+double as worked examples for other front ends. The pages are not part of
+the API, so they stay out of the OpenAPI schema. The files are read once and
+served from memory on the event loop: no page takes a thread.
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from fastapi import APIRouter
+from fastapi.responses import Response
+
+from api.http.problems import NotFoundError
+
+router = APIRouter(prefix="/play", include_in_schema=False)
+
+MEDIA_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+"""The kinds of file ``api/http/static`` holds, and how each is served."""
+PAGE_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+}
+"""Pages may load only this service's own files: no outside network, no inline script."""
+
+
+@functools.cache
+def static_files() -> dict[str, bytes]:
+    """Every file in ``api/http/static`` by name, read once.
+
+    >>> {"manno.html", "manno.js", "play.html", "play.js", "play.css"} <= set(static_files())
+    True
+    """
+    folder = resources.files("api.http") / "static"
+    return {
+        entry.name: entry.read_bytes()
+        for entry in folder.iterdir()
+        if entry.is_file() and "." + entry.name.rpartition(".")[2] in MEDIA_TYPES
+    }
+
+
+def serve(name: str) -> Response:
+    """One static file with its media type and the pages' security headers.
+
+    Raises:
+        NotFoundError: no such file.
+    """
+    data = static_files().get(name)
+    if data is None:
+        raise NotFoundError(f"no file {name!r} in the playground")
+    media_type = MEDIA_TYPES["." + name.rpartition(".")[2]]
+    return Response(data, media_type=media_type, headers=PAGE_HEADERS)
+
+
+@router.get("")
+async def play() -> Response:
+    """Paste a Monster Park, Very Big Monster or Monstrolicious state; see hints and board."""
+    return serve("play.html")
+
+
+@router.get("/manno")
+async def play_manno() -> Response:
+    """Play a Manno Monster task: flip tokens, validate, climb the hint ladder."""
+    return serve("manno.html")
+
+
+@router.get("/static/{name}")
+async def static(name: str) -> Response:
+    """The pages' scripts and style sheet."""
+    return serve(name)

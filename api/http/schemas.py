@@ -1,0 +1,220 @@
+"""Request and response shapes of the HTTP API, with examples for ``/docs``.
+
+What a request may hold is said here, in the models, so the OpenAPI schema
+states exactly what validation checks: an arrangement is exactly 15 characters
+of ``0``/``1``, a whole number is a JSON integer (``11`` or ``11.0``, never
+``11.5``, ``"11"`` or ``true``), and no number is NaN or infinite.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated
+
+from fastapi import Query
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from pydantic_core import PydanticCustomError
+
+from solver.errors import NotationError, quoted
+from solver.manno.engines import EngineName
+from solver.manno.task import MAX_TEXT
+from solver.manno.tokens import Arrangement, standard_tokens
+from tasks.grader import Metrics
+
+TOKENS = len(standard_tokens())
+"""Tokens in every arrangement a request names (the service plays the standard set)."""
+ARRANGEMENT_PATTERN = f"^[01]{{{TOKENS}}}$"
+"""What an arrangement in a request is: one ``0`` or ``1`` per token, token 1 first."""
+
+
+def _arrangement_fault(value: object) -> object:
+    """Name the fault of an arrangement that breaks the pattern, in the player's words.
+
+    Runs before the pattern check, so the answer says which character or how
+    many tokens, and where, rather than only the pattern.
+    """
+    if isinstance(value, str) and re.fullmatch(ARRANGEMENT_PATTERN, value) is None:
+        try:
+            Arrangement.parse(value, TOKENS)
+        except NotationError as err:
+            fault = err
+        else:  # the sides are right, spaced out
+            column = next(i for i, c in enumerate(value, start=1) if c not in "01")
+            fault = NotationError(
+                f"arrangement {quoted(value)} has a space: write only 0 and 1", column
+            )
+        context = {"message": fault.message, "column": fault.column}
+        raise PydanticCustomError("arrangement", "{message}", context)
+    return value
+
+
+def _whole(value: object) -> object:
+    """A JSON number with no fraction is the integer it equals (``11.0`` is 11)."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+ArrangementText = Annotated[
+    str,
+    Field(
+        pattern=ARRANGEMENT_PATTERN,
+        description=f"{TOKENS} characters of 0/1, token 1 first (0: the token's first kind up).",
+        examples=["0" * TOKENS],
+    ),
+    BeforeValidator(_arrangement_fault),
+]
+ArrangementQuery = Annotated[
+    str | None,
+    Query(pattern=ARRANGEMENT_PATTERN, examples=["0" * TOKENS]),
+    BeforeValidator(_arrangement_fault),
+]
+"""An arrangement as a query parameter: the same pattern and the same messages."""
+Whole = Annotated[int, BeforeValidator(_whole)]
+"""A whole number: a JSON integer, however written (``3`` or ``3.0``); not text, not true."""
+
+TASK = Field(
+    min_length=1, max_length=MAX_TEXT, description="Task text.", examples=["PB>=4, PY=0, B>R"]
+)
+Engine = EngineName
+
+
+class Request(BaseModel):
+    """Every request body: unknown fields are an error, not ignored.
+
+    Strict: a value of the wrong JSON type is an error too, not converted
+    (``true`` or ``"3"`` is no level); NaN and infinities are no numbers.
+    """
+
+    model_config = ConfigDict(
+        extra="forbid", populate_by_name=True, strict=True, allow_inf_nan=False
+    )
+
+
+class SolveRequest(Request):
+    task: str = TASK
+    from_: ArrangementText | None = Field(
+        default=None,
+        alias="from",
+        description="Arrangement to count flips from (all 0 if omitted).",
+    )
+    engine: Engine = "cpsat"
+
+
+class SolveResponse(BaseModel):
+    """The contract's object, the same as ``monsters manno solve --json``."""
+
+    task: str
+    solvable: bool
+    count: int | None
+    flips: int | None
+    arrangement: str | None
+    flip: list[int]
+    conflict: list[str]
+
+
+class ValidateRequest(Request):
+    task: str = TASK
+    arrangement: ArrangementText
+
+
+class ConditionReport(BaseModel):
+    condition: str
+    ok: bool
+    counts: dict[str, int]
+    required: str
+    shortfall: int
+
+
+class ValidateResponse(BaseModel):
+    task: str
+    arrangement: str
+    ok: bool
+    conditions: list[ConditionReport]
+
+
+class HintRequest(Request):
+    task: str = TASK
+    arrangement: ArrangementText
+    level: Whole = Field(
+        default=1, ge=1, le=3, description="1 a condition, 2 the tokens, 3 a flip."
+    )
+    engine: Engine = "cpsat"
+
+
+class HintResponse(BaseModel):
+    """Fields past ``text`` appear on the rungs that give them."""
+
+    solved: bool
+    flips_left: int | None
+    level: int
+    text: str
+    condition: str | None = None
+    tokens: list[int] | None = None
+    flip: int | None = Field(default=None, description="Level 3: the token to turn.")
+    before: str | None = None
+    after: str | None = None
+    conflict: list[str] | None = None
+
+
+class GradeRequest(Request):
+    task: str = TASK
+
+
+class GradeResponse(BaseModel):
+    task: str
+    level: int
+    metrics: Metrics
+
+
+class GenerateRequest(Request):
+    level: Whole = Field(ge=1, le=6, examples=[3])
+    count: Whole = Field(default=10, ge=1, le=50, examples=[10])
+    seed: Whole = Field(default=0, ge=0, le=2**31 - 1, examples=[0])
+
+
+class GenerateResponse(BaseModel):
+    tasks: list[GradeResponse]
+
+
+class CatalogueTask(BaseModel):
+    id: str
+    level: int
+    card: int | None
+    side: str | None
+    task: str
+
+
+class CatalogueResponse(BaseModel):
+    tasks: list[CatalogueTask]
+
+
+class Health(BaseModel):
+    status: str
+
+
+class FieldProblem(BaseModel):
+    """One fault in a request: the field it is in and what is wrong."""
+
+    field: str = Field(
+        description='Where the fault is, as a JSON pointer into the body ("" for the body itself).',
+        examples=["/task", "/state/parks/0/water/2"],
+    )
+    message: str
+    column: int | None = Field(default=None, description="For bad text: the column at fault.")
+
+
+class Problem(BaseModel):
+    """An error, as RFC 9457 problem details (``application/problem+json``)."""
+
+    type: str = Field(
+        description="The kind of error, the same on every route (see the list above); "
+        "`about:blank` for a plain HTTP error such as 405.",
+        examples=["/problems/invalid-input"],
+    )
+    title: str = Field(examples=["Unprocessable input"])
+    status: int = Field(examples=[422])
+    detail: str = Field(examples=["/task: unknown group 'PX' (groups are PB TB ...) at column 8"])
+    errors: list[FieldProblem] | None = Field(
+        default=None, description="Bad input (422): each field at fault."
+    )

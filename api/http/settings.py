@@ -1,0 +1,139 @@
+"""Service settings, read once from ``MONSTERS_*`` environment variables.
+
+>>> Settings.from_env({"MONSTERS_CORS_ORIGINS": "http://a.test, http://b.test"}).cors_origins
+('http://a.test', 'http://b.test')
+>>> Settings.from_env({"MONSTERS_HEAD_SECONDS": "2.5"}).head_seconds
+2.5
+>>> with_origins({"MONSTERS_CORS_ORIGINS": "http://a.test"}, ["https://b.test:8443"])
+'http://a.test,https://b.test:8443'
+>>> Settings.from_env({"MONSTERS_GRACE_SECONDS": "soon"})
+Traceback (most recent call last):
+...
+api.http.settings.SettingError: MONSTERS_GRACE_SECONDS must be a whole number above 0, not 'soon'
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TypeVar
+
+from solver.errors import MonsterError
+
+N = TypeVar("N", int, float)
+
+CORS_VARIABLE = "MONSTERS_CORS_ORIGINS"
+ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")
+"""What a browser sends as ``Origin``: scheme, host and maybe port, nothing after."""
+
+
+class SettingError(MonsterError):
+    """A ``MONSTERS_*`` variable that does not hold what its setting needs."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """How the service behaves.
+
+    Attributes:
+        max_body_bytes: larger request bodies answer 413 unread (``MONSTERS_MAX_BODY_BYTES``).
+        request_seconds: a solver call running longer answers 503 (``MONSTERS_REQUEST_SECONDS``).
+        solver_threads: solver calls that run at once per process (``MONSTERS_SOLVER_THREADS``).
+        cors_origins: origins a browser front end may call from (``MONSTERS_CORS_ORIGINS``,
+            comma-separated; none by default).
+        pool_size: generated tasks kept ready per level for seed 0 (``MONSTERS_POOL_SIZE``).
+        max_generate: most tasks one generate request may ask for.
+        head_seconds: a request's line and headers must all arrive this soon after the
+            connection opens or the previous answer ends, or the connection is closed
+            (``MONSTERS_HEAD_SECONDS``).
+        body_seconds: a request's body must all arrive this soon after its headers, or
+            it answers 408 and the connection is closed (``MONSTERS_BODY_SECONDS``).
+        send_seconds: a client that takes none of an answer waiting to be sent for this
+            long is cut off (``MONSTERS_SEND_SECONDS``).
+        keep_alive_seconds: an idle connection between requests is closed after this
+            (``MONSTERS_KEEP_ALIVE_SECONDS``).
+        max_connections: open connections per worker process; past it requests answer
+            503 (``MONSTERS_MAX_CONNECTIONS``).
+        backlog: connections the system queues before a worker takes them
+            (``MONSTERS_BACKLOG``).
+        grace_seconds: on SIGTERM or SIGINT, how long requests in flight may take to
+            finish before they are cut off (``MONSTERS_GRACE_SECONDS``).
+    """
+
+    max_body_bytes: int = 16_384
+    request_seconds: float = 5.0
+    solver_threads: int = 4
+    cors_origins: tuple[str, ...] = ()
+    pool_size: int = 50
+    max_generate: int = 50
+    head_seconds: float = 10.0
+    body_seconds: float = 10.0
+    send_seconds: float = 10.0
+    keep_alive_seconds: int = 5
+    max_connections: int = 100
+    backlog: int = 128
+    grace_seconds: int = 10
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Settings from the environment (defaults where a variable is unset).
+
+        Raises:
+            SettingError: a variable that is not a number above 0 where one is needed.
+        """
+        values: Mapping[str, str] = os.environ if env is None else env
+        origins = values.get(CORS_VARIABLE, "")
+
+        def number(name: str, default: N) -> N:
+            text = values.get(f"MONSTERS_{name.upper()}")
+            if text is None:
+                return default
+            kind = "a whole number" if isinstance(default, int) else "a number"
+            try:
+                value = type(default)(text)
+            except ValueError:
+                value = type(default)(0)
+            if not 0 < value < float("inf"):
+                raise SettingError(f"MONSTERS_{name.upper()} must be {kind} above 0, not {text!r}")
+            return value
+
+        return cls(
+            max_body_bytes=number("max_body_bytes", cls.max_body_bytes),
+            request_seconds=number("request_seconds", cls.request_seconds),
+            solver_threads=number("solver_threads", cls.solver_threads),
+            cors_origins=tuple(_origin(o.strip()) for o in origins.split(",") if o.strip()),
+            pool_size=number("pool_size", cls.pool_size),
+            head_seconds=number("head_seconds", cls.head_seconds),
+            body_seconds=number("body_seconds", cls.body_seconds),
+            send_seconds=number("send_seconds", cls.send_seconds),
+            keep_alive_seconds=number("keep_alive_seconds", cls.keep_alive_seconds),
+            max_connections=number("max_connections", cls.max_connections),
+            backlog=number("backlog", cls.backlog),
+            grace_seconds=number("grace_seconds", cls.grace_seconds),
+        )
+
+
+def _origin(text: str) -> str:
+    """``text`` if it is an origin a browser sends (or ``*``, any origin).
+
+    Raises:
+        SettingError: it is not.
+    """
+    if text != "*" and not ORIGIN.fullmatch(text):
+        raise SettingError(
+            f"a CORS origin is a scheme, a host and maybe a port, like http://example.org:8080,"
+            f" not {text!r}"
+        )
+    return text
+
+
+def with_origins(env: Mapping[str, str], origins: Iterable[str]) -> str:
+    """``MONSTERS_CORS_ORIGINS`` of ``env`` with ``origins`` added (``monsters serve --cors``).
+
+    Raises:
+        SettingError: one of ``origins`` is not an origin.
+    """
+    known = [o.strip() for o in env.get(CORS_VARIABLE, "").split(",") if o.strip()]
+    return ",".join([*known, *(_origin(o) for o in origins if o not in known)])

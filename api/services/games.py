@@ -1,0 +1,214 @@
+"""JSON in, JSON out for the rules-engine games: what the CLI and the HTTP routes share.
+
+Every function takes a game's registry name and plain JSON documents, and
+answers a plain JSON object. A document may be a full state or one seat's view
+(``"view_of"``); everything asked *for a seat* (hint, validate, picture) is
+answered from that seat's view alone, so two states the seat cannot tell apart
+get byte-identical answers. Bad input raises ``FieldError`` naming the field
+(``state``, ``move``, ``seat``, ``settings``), which the command line prints as
+one line and the service answers as a 422 problem; a game that is over, a seat
+with no decision and a solver out of time keep their own error kinds.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from api.services.errors import FieldError
+from solver.arena import check_lineup, play_match
+from solver.deadline import Clock
+from solver.errors import (
+    GameOverError,
+    MonsterError,
+    NotationError,
+    NotYourTurnError,
+    SolverTimeoutError,
+)
+from solver.game import DEFAULT_HINT_BUDGET, AnyGame, Json, Seat, get_game
+
+MAX_HINT_SECONDS = 2.0
+"""Longest budget a caller may give one hint."""
+
+_OWN_KINDS = (FieldError, GameOverError, NotYourTurnError, SolverTimeoutError)
+
+
+def _field(field: str, call: Callable[[], Any]) -> Any:
+    """``call()``, with a domain error blamed on ``field`` (other kinds pass as they are)."""
+    try:
+        return call()
+    except _OWN_KINDS:
+        raise
+    except MonsterError as err:
+        raise FieldError(field, err) from err
+
+
+def load(game: AnyGame, doc: Mapping[str, Any]) -> Any:
+    """The game's state, or a seat's view, from JSON; FieldError("state") if it does not read."""
+    return _field("state", lambda: game.read(doc))
+
+
+def new_seed() -> int:
+    """A 64-bit seed from the operating system, for a game set up without one.
+
+    A small seed a person picks can be guessed from what a seat sees; this one cannot.
+    """
+    return secrets.randbits(64)
+
+
+def view_for(game: AnyGame, doc: Mapping[str, Any], seat: Seat | None) -> Any:
+    """The view of ``seat`` read from a state or a view document (default seat: the
+    seat to move, or seat 0 once the game is over). A view answers only for its own seat.
+    """
+    position = load(game, doc)
+    if seat is not None and not 0 <= seat < position.players:
+        raise FieldError("seat", NotationError(f"seat {seat} is not in 0..{position.players - 1}"))
+    if "view_of" in doc:
+        if seat is not None and seat != position.seat:
+            raise FieldError(
+                "seat",
+                NotationError(f"this is seat {position.seat}'s view: it cannot answer for {seat}"),
+            )
+        return position
+    chosen = seat if seat is not None else position.to_move
+    return game.view(position, 0 if chosen is None else chosen)
+
+
+def _set_up(
+    name: str, players: int | None, seed: int | None, settings: Mapping[str, Any] | None
+) -> Any:
+    game = get_game(name)
+    count = game.default_players if players is None else players
+    _field("players", lambda: game.check_players(count))
+    chosen = new_seed() if seed is None else seed
+    return _field("settings", lambda: game.new(count, chosen, settings or None))
+
+
+def new(
+    name: str, players: int | None, seed: int | None, settings: Mapping[str, Any] | None
+) -> Json:
+    """A new game's state as JSON (``seed`` None: one from the operating system)."""
+    doc: Json = _set_up(name, players, seed, settings).to_json()
+    return doc
+
+
+def new_game(
+    name: str, players: int | None, seed: int | None, settings: Mapping[str, Any] | None
+) -> Json:
+    """``{"state", "turn"}`` of a new game."""
+    game = get_game(name)
+    state = _set_up(name, players, seed, settings)
+    return {"state": state.to_json(), "turn": game.turn(state).to_json()}
+
+
+def apply(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) -> Json:
+    """The full state after the move, and whose decision is next: ``{"state", "turn"}``.
+
+    A view cannot be played on (it does not know what the move turns up); an
+    illegal move raises IllegalMoveError naming the rule.
+    """
+    game = get_game(name)
+    if isinstance(state_doc, Mapping) and "view_of" in state_doc:
+        raise FieldError(
+            "state", NotationError("a move is played on the full state, not a seat's view")
+        )
+    state = load(game, state_doc)
+    if not isinstance(move_doc, Mapping):
+        raise FieldError("move", NotationError("the move must be a JSON object"))
+    move = _field("move", lambda: game.move_from_json(move_doc))
+    after = _field("move", lambda: state.apply(move))
+    return {"state": after.to_json(), "turn": game.turn(after).to_json()}
+
+
+def legal(name: str, state_doc: Mapping[str, Any]) -> Json:
+    """The legal moves of the seat deciding (a view: of its own seat, when it decides)."""
+    game = get_game(name)
+    position = load(game, state_doc)
+    return {"moves": [game.move_to_json(m) for m in position.legal_moves()]}
+
+
+def view(name: str, state_doc: Mapping[str, Any], seat: Seat) -> Json:
+    """What ``seat`` sees of the state, as JSON."""
+    doc: Json = view_for(get_game(name), state_doc, seat).to_json()
+    return doc
+
+
+def view_with_turn(name: str, state_doc: Mapping[str, Any], seat: Seat) -> Json:
+    """``{"view", "turn"}``: what ``seat`` sees, and whose decision it is."""
+    game = get_game(name)
+    seen = view_for(game, state_doc, seat)
+    return {"view": seen.to_json(), "turn": game.turn(seen).to_json()}
+
+
+def hint(
+    name: str,
+    state_doc: Mapping[str, Any],
+    seat: Seat | None,
+    budget: float | None = None,
+    top: int | None = None,
+) -> Json:
+    """Every legal move of ``seat`` (default: the seat to move), ranked best first
+    (the best ``top`` of them when given)."""
+    game = get_game(name)
+    seen = view_for(game, state_doc, seat)
+    if seat is None and seen.to_move is None:
+        raise GameOverError("the game is over: there is no move to hint")
+    asked = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
+    clock = Clock.start(asked)  # a request that waited in a queue has only what is left
+    clock.check("the hint's time ran out before it could start")
+    ranked = _field("state", lambda: game.hint(seen, max(clock.left(), 0.001)))
+    shown = ranked if top is None else ranked[:top]
+    return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in shown]}
+
+
+def validate(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) -> Json:
+    """Is the move legal for the seat deciding? If not, the rule it breaks."""
+    game = get_game(name)
+    seen = view_for(game, state_doc, None)
+    if not isinstance(move_doc, Mapping):
+        raise FieldError("move", NotationError("the move must be a JSON object"))
+    verdict = _field("move", lambda: game.validate(seen, move_doc))
+    doc: Json = verdict.to_json()
+    return doc
+
+
+def score(name: str, state_doc: Mapping[str, Any]) -> Json:
+    """The score pad of every seat (as far as a view's seat knows); the winners at the end."""
+    game = get_game(name)
+    position = load(game, state_doc)
+    terminal = bool(position.is_terminal())
+    return {
+        "game": name,
+        "terminal": terminal,
+        "scores": [s.to_json() for s in position.scores()],
+        "winners": list(position.winners()) if terminal else [],
+    }
+
+
+def render(name: str, state_doc: Mapping[str, Any], seat: Seat | None) -> str:
+    """The board as ``seat`` sees it (default: the seat to move), as SVG text."""
+    from api.services.render.games import render_game
+
+    game = get_game(name)
+    seen = view_for(game, state_doc, seat)
+    svg: str = _field("state", lambda: render_game(name, seen))
+    return svg
+
+
+def play(
+    name: str,
+    lineup: Sequence[str],
+    games: int,
+    seed: int,
+    settings: Mapping[str, Any] | None = None,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> Json:
+    """A seeded match with seats rotated: the ``play --json`` object."""
+    game = get_game(name)
+    _field("players", lambda: check_lineup(game, lineup))
+    _field("settings", lambda: game.new(len(lineup), seed, settings or None))
+    result = play_match(game, lineup, games, seed, settings or None, workers, progress)
+    doc: Json = result.to_json()
+    return doc

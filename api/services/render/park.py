@@ -1,0 +1,282 @@
+"""Monster Park as SVG: the main board (track, upgrades, tourists) and every park.
+
+Cards are drawn as the rulebook describes them: a monster in its area's colour
+(water green, land red, air blue) with its size in a badge, a heart for its
+character (red friendly, black nasty) and its points; an upgrade grey with its
+kind, size and price. On the track only the monster and its size show, as on
+the table, and the monster deck shows its count and the area and size of its top
+card. The picture draws one seat's view and nothing else; that seat is outlined
+and named "you".
+
+>>> from solver.game import get_game
+>>> game = get_game("park")
+>>> svg = render(game.view(game.new(2, 1, None), 0))
+>>> svg.count('class="park"'), svg.count('class="track-slot"')
+(2, 5)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from api.services.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
+from api.services.render.svg import document, element, group, text, title
+from solver.errors import MonsterError
+from solver.park.cards import AREAS, CardId, Deck, Monster, Upgrade
+from solver.park.view import ParkView
+
+AREA_FILL = {"water": "#3f9e5a", "land": "#c8433a", "air": "#3b78c4"}
+"""The colour of each area's size badge and monster cards (rulebook: green, red, blue)."""
+AREA_LABEL = {"water": "Water", "land": "Land", "air": "Sky"}
+UPGRADE_FILL = "#9aa0a6"
+CARD_W, CARD_H, GAP = 50, 64, 6
+SLOTS = 5
+LABEL_W = 46
+PARK_W = LABEL_W + SLOTS * (CARD_W + GAP) + 12
+PARK_H = 30 + 3 * (CARD_H + GAP) + 6
+TOURIST_W = 150
+WIDTH = 2 * PARK_W + 36
+
+
+def render(state: ParkView, seat: int | None = None) -> str:
+    """The table as the view's seat sees it (that seat outlined as "you").
+
+    Args:
+        state: the seat's view.
+        seat: if given, it must be the view's seat.
+
+    Raises:
+        MonsterError: a seat other than the view's.
+    """
+    if seat is not None and seat != state.seat:
+        raise MonsterError(f"this is seat {state.seat}'s view: it cannot be drawn for {seat}")
+    seat = state.seat
+    deck = state.cards
+    parts = [element("rect", x=0, y=0, width=WIDTH, height=1, fill="#fff")]  # resized below
+    mover = (
+        "game over" if state.to_move is None else f"seat {state.to_move} to move ({state.phase})"
+    )
+    parts.append(heading(12, 22, f"Monster Park · turn {state.turn + 1} · {mover}", 15))
+    y = 50.0
+    parts.append(group([_track(state)], transform=f"translate(12 {y})"))
+    parts.append(
+        group([_upgrades(state, deck)], transform=f"translate({12 + 5 * (CARD_W + GAP) + 40} {y})")
+    )
+    y += CARD_H + 34
+    parts.append(group([_tourists(state, deck)], transform=f"translate(12 {y})"))
+    y += 96
+    scores = {s.seat: s.total for s in state.scores()}
+    for i in range(state.players):
+        x = 12 + (i % 2) * (PARK_W + 12)
+        top = y + (i // 2) * (PARK_H + 12)
+        parts.append(
+            group([_park(state, deck, i, seat, scores[i])], transform=f"translate({x} {top})")
+        )
+    height = y + -(-state.players // 2) * (PARK_H + 12)
+    parts[0] = element("rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf6")
+    label = f"Monster Park, {state.players} players, turn {state.turn + 1}"
+    return document(WIDTH, height, parts, label + f", seen by seat {seat}")
+
+
+def _track(state: ParkView) -> str:
+    top = state.deck_top
+    pile = f"deck {state.deck_count}" + ("" if top is None else f", top: size {top[1]} {top[0]}")
+    parts = [text(0, -4, f"Monster track · {pile}", font_size=11, fill=MUTED)]
+    for slot, face in enumerate(state.track):
+        x = slot * (CARD_W + GAP)
+        price = state.price(slot)
+        shown = "empty" if face is None else f"a size-{face[1]} {face[0]} monster"
+        inner = [title(f"track position {slot + 1}: {shown}")]
+        if face is None:
+            inner.append(box(x, 0, CARD_W, CARD_H, "none", "#bbb"))
+        else:
+            area, size = face[0].value, face[1]
+            inner += [
+                box(x, 0, CARD_W, CARD_H, _tint(area)),
+                badge(x + CARD_W - 10, 11, str(size), AREA_FILL[area]),
+            ]
+            inner.append(_monster_face(x + CARD_W / 2, CARD_H / 2 + 4, AREA_FILL[area]))
+        inner.append(
+            text(
+                x + CARD_W / 2,
+                CARD_H + 14,
+                "-" if price is None else str(price),
+                font_size=12,
+                font_weight="bold",
+                fill=INK,
+                text_anchor="middle",
+            )
+        )
+        parts.append(
+            group(
+                inner,
+                class_="track-slot",
+                data_slot=str(slot),
+                data_area=None if face is None else face[0].value,
+                data_size=None if face is None else str(face[1]),
+                data_price=None if price is None else str(price),
+            )
+        )
+    return "".join(parts)
+
+
+def _row(
+    label: str,
+    cards: Sequence[CardId | None],
+    width: float,
+    height: float,
+    draw: Callable[[CardId, float], str],
+) -> str:
+    """A labelled row of cards, ``draw(card, x)`` for each; an empty place is an outline."""
+    parts = [text(0, -4, label, font_size=11, fill=MUTED)]
+    for i, card_id in enumerate(cards):
+        x = i * (width + GAP)
+        if card_id is None:
+            parts.append(box(x, 0, width, height, "none", "#bbb"))
+        else:
+            parts.append(draw(card_id, x))
+    return "".join(parts)
+
+
+def _upgrades(state: ParkView, deck: Deck) -> str:
+    return _row(
+        "Upgrades",
+        state.upgrade_row,
+        CARD_W,
+        CARD_H,
+        lambda card_id, x: _upgrade(deck.upgrade(card_id), x, 0, show_cost=True),
+    )
+
+
+def _tourists(state: ParkView, deck: Deck) -> str:
+    def draw(card_id: CardId, x: float) -> str:
+        tourist = deck.tourist(card_id)
+        return group(
+            [
+                title(f"tourist: {tourist.text} ({tourist.reward} points)"),
+                box(x, 0, TOURIST_W, 70, "#fff7e0", "#8a6a08"),
+                lines(x + 8, 16, wrap(tourist.text, 24), 11),
+                badge(x + TOURIST_W - 14, 56, str(tourist.reward), "#8a6a08"),
+            ],
+            class_="tourist",
+            data_card=card_id,
+        )
+
+    return _row("Tourists", state.tourist_row, TOURIST_W, 70, draw)
+
+
+def _park(state: ParkView, deck: Deck, seat: int, viewer: int | None, score: int) -> str:
+    mine = seat == viewer
+    to_move = seat == state.to_move
+    who = f"Seat {seat}" + (" (you)" if mine else "") + (" · to move" if to_move else "")
+    held = len(state.held[seat])
+    facts = f"{_plural(state.tokens[seat], 'token')} · {_plural(held, 'tourist')} · {score} pts"
+    parts = [
+        element(
+            "rect",
+            x=0,
+            y=0,
+            width=PARK_W,
+            height=PARK_H,
+            rx=8,
+            fill="#fff",
+            stroke=HIGHLIGHT if mine else "#999",
+            stroke_width=3 if mine else 1,
+        ),
+        heading(10, 18, who, 12),
+        text(PARK_W - 10, 18, facts, font_size=10, fill=MUTED, text_anchor="end"),
+    ]
+    for row, (area, cards) in enumerate(zip(AREAS, state.parks[seat], strict=True)):
+        y = 28 + row * (CARD_H + GAP)
+        inner = [text(8, y + CARD_H / 2 + 4, AREA_LABEL[area.value], font_size=11, fill=MUTED)]
+        for slot in range(SLOTS):
+            x = LABEL_W + slot * (CARD_W + GAP)
+            if slot >= len(cards):
+                inner.append(box(x, y, CARD_W, CARD_H, "none", "#ddd"))
+                continue
+            card = deck.card(cards[slot])
+            if isinstance(card, Monster):
+                inner.append(_monster(card, x, y))
+            elif isinstance(card, Upgrade):
+                inner.append(_upgrade(card, x, y, show_cost=False))
+        parts.append(group(inner, class_="area", data_area=area.value, data_cards=str(len(cards))))
+    return group(parts, class_="park", data_seat=str(seat), data_you="true" if mine else None)
+
+
+def _monster(monster: Monster, x: float, y: float) -> str:
+    area = monster.area.value
+    heart = "#d9382e" if monster.friendly else "#222"
+    return group(
+        [
+            title(
+                f"{monster.id}: size {monster.size} {monster.character} {area} monster, "
+                f"{monster.points} points"
+            ),
+            box(x, y, CARD_W, CARD_H, _tint(area)),
+            badge(x + CARD_W - 10, y + 11, str(monster.size), AREA_FILL[area]),
+            _monster_face(x + CARD_W / 2, y + CARD_H / 2, AREA_FILL[area]),
+            text(x + 9, y + 15, "♥", font_size=13, fill=heart, class_="heart"),
+            text(
+                x + CARD_W / 2,
+                y + CARD_H - 6,
+                str(monster.points),
+                font_size=11,
+                font_weight="bold",
+                fill=INK,
+                text_anchor="middle",
+            ),
+        ],
+        class_="card monster",
+        data_card=monster.id,
+        data_size=str(monster.size),
+        data_character=monster.character,
+    )
+
+
+def _upgrade(upgrade: Upgrade, x: float, y: float, show_cost: bool) -> str:
+    inner = [
+        title(f"{upgrade.kind}: size {upgrade.size}, costs {upgrade.cost}"),
+        box(x, y, CARD_W, CARD_H, "#eceef0"),
+        badge(x + CARD_W - 10, y + 11, str(upgrade.size), UPGRADE_FILL),
+        text(
+            x + CARD_W / 2,
+            y + CARD_H / 2 + 4,
+            upgrade.kind,
+            font_size=9,
+            fill=INK,
+            text_anchor="middle",
+        ),
+    ]
+    if show_cost:
+        inner.append(
+            text(
+                x + CARD_W / 2,
+                y + CARD_H - 6,
+                f"cost {upgrade.cost}",
+                font_size=9,
+                fill=MUTED,
+                text_anchor="middle",
+            )
+        )
+    return group(inner, class_="card upgrade", data_card=upgrade.id, data_size=str(upgrade.size))
+
+
+def _monster_face(cx: float, cy: float, fill: str) -> str:
+    """A small round monster: body and two eyes."""
+    return "".join(
+        [
+            element("ellipse", cx=cx, cy=cy, rx=12, ry=10, fill=fill),
+            element("circle", cx=cx - 4, cy=cy - 2, r=2.6, fill="#fff"),
+            element("circle", cx=cx + 4, cy=cy - 2, r=2.6, fill="#fff"),
+            element("circle", cx=cx - 4, cy=cy - 1.5, r=1.1, fill="#111"),
+            element("circle", cx=cx + 4, cy=cy - 1.5, r=1.1, fill="#111"),
+        ]
+    )
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _tint(area: str) -> str:
+    return {"water": "#e3f3e7", "land": "#f8e2df", "air": "#e1ebf7"}[area]
