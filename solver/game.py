@@ -195,8 +195,8 @@ class State(Position, Protocol):
     def apply(self, move: Move) -> Self:
         """The state after ``move``; never mutates. Raises IllegalMoveError naming the rule."""
 
-    def view(self, seat: Seat) -> Json:
-        """The state as ``seat`` may see it, as JSON (``Game.view(...).to_json()``)."""
+    def view(self, seat: Seat) -> View:
+        """What ``seat`` may see of the state (the game's ``View.of(state, seat)``)."""
 
 
 class View(Position, Protocol):

@@ -14,7 +14,7 @@ the HTTP API reads on one lane and solves on another (``api.http.limits``).
 >>> solve("PB>=4", start="01")
 Traceback (most recent call last):
 ...
-api.http.problems.FieldError: arrangement '01' has 2 tokens, it needs 15 tokens at column 3
+api.services.errors.FieldError: arrangement '01' has 2 tokens, it needs 15 tokens at column 3
 """
 
 from __future__ import annotations

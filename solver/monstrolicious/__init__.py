@@ -5,9 +5,9 @@ full state, ``view_from_json`` a seat's view (marked ``"view_of"``); the hint
 reads nothing but a view.
 
 >>> s = GAME.new(2, 9, None)
->>> GAME.from_json(s.to_json()) == s, GAME.view_from_json(s.view(0)) == GAME.view(s, 0)
+>>> GAME.from_json(s.to_json()) == s, GAME.view_from_json(s.view(0).to_json()) == GAME.view(s, 0)
 (True, True)
->>> GAME.read(s.view(1)).seat
+>>> GAME.read(s.view(1).to_json()).seat
 1
 """
 

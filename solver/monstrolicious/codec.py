@@ -6,9 +6,9 @@ naming its JSON path (``board[0].pie.at_least``) in player words.
 
 >>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 7)
->>> read_state(s.to_json()) == s, read_view(s.view(1)).next_tile == s.stacks[1][0]
+>>> read_state(s.to_json()) == s, read_view(s.view(1).to_json()).next_tile == s.stacks[1][0]
 (True, True)
->>> doc = s.view(0)
+>>> doc = s.view(0).to_json()
 >>> doc["board"][0]["pie"] = {"tile": 3, "up": False, "at_least": 5}
 >>> read_view(doc)
 Traceback (most recent call last):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.errors import NotationError
 from solver.game import Json, Score, Seat
@@ -30,6 +30,9 @@ from solver.monstrolicious.tiles import (
     quote,
     tile_json,
 )
+
+if TYPE_CHECKING:
+    from solver.monstrolicious.view import View
 
 GAME_NAME = "monstrolicious"
 PLAYERS = 2
@@ -126,11 +129,11 @@ class State(Turns):
             return None
         return self.stacks[self.current][0]
 
-    def view(self, seat: Seat) -> Json:
-        """What ``seat`` may know, as JSON (see ``solver.monstrolicious.view``)."""
+    def view(self, seat: Seat) -> View:
+        """What ``seat`` may know (see ``solver.monstrolicious.view``)."""
         from solver.monstrolicious.view import View
 
-        return View.of(self, seat).to_json()
+        return View.of(self, seat)
 
     def to_json(self) -> Json:
         """The whole state, readable: desserts by name, tiles as 1..12 or "trap"."""

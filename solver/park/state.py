@@ -15,7 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solver.errors import IllegalMoveError
 from solver.game import Score, Seat
@@ -32,6 +32,9 @@ from solver.park.rules import (
     place_error,
 )
 from solver.park.settings import Settings
+
+if TYPE_CHECKING:
+    from solver.park.view import ParkView
 
 TRACK_LEN = 5
 ROW_LEN = 3
@@ -288,11 +291,11 @@ class ParkState:
 
         return state_to_json(self)
 
-    def view(self, seat: Seat) -> dict[str, Any]:
-        """What ``seat`` may see, as JSON (``ParkView.of(self, seat).to_json()``)."""
+    def view(self, seat: Seat) -> ParkView:
+        """What ``seat`` may see (``ParkView.of(self, seat)``)."""
         from solver.park.view import ParkView
 
-        return ParkView.of(self, seat).to_json()
+        return ParkView.of(self, seat)
 
     def is_terminal(self) -> bool:
         """True once the final round is over."""

@@ -22,6 +22,7 @@ import functools
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from solver.errors import IllegalMoveError
 from solver.game import Json, Score
@@ -30,6 +31,9 @@ from solver.vbm.moves import Move
 from solver.vbm.rules import Area, Reading, Tally, finish, frontier
 from solver.vbm.scoring import combined, ranked_winners, sheet
 from solver.vbm.turns import missions, portal_tiles
+
+if TYPE_CHECKING:
+    from solver.vbm.view import View
 
 ROUNDS = 2
 TURNS_PER_ROUND = 9
@@ -273,11 +277,11 @@ class State:
 
         return state_to_json(self)
 
-    def view(self, seat: int) -> Json:
-        """What ``seat`` may see, as JSON (:class:`solver.vbm.view.View`)."""
+    def view(self, seat: int) -> View:
+        """What ``seat`` may see (:class:`solver.vbm.view.View`)."""
         from solver.vbm.view import View
 
-        return View.of(self, seat).to_json()
+        return View.of(self, seat)
 
     # ------------------------------------------------------------ turn ending
     def reveal(self) -> State:

@@ -50,7 +50,7 @@ def _bases(name: str) -> tuple[Mapping[str, Any], ...]:
             trail.append(trail[-1].apply(rng.choice(list(trail[-1].legal_moves()))))
         for state in [*trail[:: max(1, len(trail) // 4)], trail[-1]]:
             docs.append(json.loads(json.dumps(state.to_json())))
-            docs += [json.loads(json.dumps(state.view(seat))) for seat in range(players)]
+            docs += [json.loads(json.dumps(state.view(seat).to_json())) for seat in range(players)]
     return tuple(docs)
 
 

@@ -56,7 +56,7 @@ def test_view_prints_what_the_seat_sees(cli: Cli, name: str, tmp_path: Path) -> 
     path = _write(tmp_path, "state.json", state.to_json())
     code, out, _ = cli([name, "view", path, "--seat", "1"])
     assert code == 0
-    assert json.loads(out) == state.view(1) and json.loads(out)["view_of"] == 1
+    assert json.loads(out) == state.view(1).to_json() and json.loads(out)["view_of"] == 1
     assert "seed" not in json.loads(out)
     code, _, err = cli([name, "view", path, "--seat", "9"])
     assert code == 2 and "seat 9" in err and err.count("\n") == 1

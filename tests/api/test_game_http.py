@@ -115,7 +115,7 @@ def test_every_game_answers_from_a_players_view(
 ) -> None:
     state = trail(name, 4)[9]
     seat = state.to_move
-    view = state.view(seat)
+    view = state.view(seat).to_json()
     from_view = client.post(f"/v1/{name}/hint", json={"state": view}).json()
     from_state = client.post(f"/v1/{name}/hint", json={"state": state.to_json()}).json()
     assert from_view == from_state and from_view["seat"] == seat
@@ -133,7 +133,7 @@ def test_every_game_answers_from_a_players_view(
     )
     other = client.post(f"/v1/{name}/hint", json={"state": view, "seat": (seat + 1) % 2})
     _problem(other, "seat")
-    waiting = client.post(f"/v1/{name}/hint", json={"state": state.view((seat + 1) % 2)})
+    waiting = client.post(f"/v1/{name}/hint", json={"state": state.view((seat + 1) % 2).to_json()})
     _problem(waiting, "state", "not-your-turn")
 
 

@@ -28,7 +28,7 @@ def test_infer_from_a_state_and_from_the_view_agree(cli: Cli, tmp_path: Path) ->
     state = _midgame(12)
     seat = state.to_move
     (tmp_path / "state.json").write_text(json.dumps(state.to_json()))
-    (tmp_path / "view.json").write_text(json.dumps(state.view(seat)))
+    (tmp_path / "view.json").write_text(json.dumps(state.view(seat).to_json()))
     code, out, _ = cli(["monstrolicious", "infer", str(tmp_path / "state.json"), "--json"])
     assert code == 0
     answer = json.loads(out)
@@ -43,7 +43,7 @@ def test_infer_from_a_state_and_from_the_view_agree(cli: Cli, tmp_path: Path) ->
 def test_a_view_cannot_speak_for_the_other_seat(cli: Cli, tmp_path: Path) -> None:
     state = _midgame(6)
     seat = state.to_move
-    (tmp_path / "view.json").write_text(json.dumps(state.view(seat)))
+    (tmp_path / "view.json").write_text(json.dumps(state.view(seat).to_json()))
     code, out, err = cli(
         ["monstrolicious", "infer", str(tmp_path / "view.json"), "--seat", str(1 - seat)]
     )
@@ -53,7 +53,7 @@ def test_a_view_cannot_speak_for_the_other_seat(cli: Cli, tmp_path: Path) -> Non
 def test_infer_refuses_a_view_that_shows_a_hidden_tile(cli: Cli, tmp_path: Path) -> None:
     state = _midgame(12)
     seat = state.to_move
-    doc = state.view(seat)
+    doc = state.view(seat).to_json()
     them = 1 - seat
     key, tile = next(
         (k, t) for k, t in doc["board"][them].items() if t is not None and t["tile"] is None

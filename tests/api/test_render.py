@@ -342,7 +342,7 @@ def test_vbm_area_shows_the_seats_cards_at_their_places(players: int, steps: int
 def test_monstrolicious_buffet_shows_only_what_the_player_knows(steps: int) -> None:
     state = playout("monstrolicious", 2, steps)
     for seat in (0, 1):
-        view = state.view(seat)
+        view = state.view(seat).to_json()
         root = parse(render_game("monstrolicious", get_game("monstrolicious").view(state, seat)))
         desserts = by_class(root, "dessert")
         assert [d.get("data-dessert") for d in desserts] == list(BUFFET.keys)

@@ -65,8 +65,8 @@ class Pile:
     def to_json(self) -> Json:
         return {"taken": list(self.taken), "left": self.left, "turn": self.turn, "last": self.last}
 
-    def view(self, seat: int) -> Json:
-        return PileView(self, seat).to_json()
+    def view(self, seat: int) -> PileView:
+        return PileView(self, seat)
 
 
 @dataclass(frozen=True)

@@ -40,7 +40,7 @@ def _check_state(game: AnyGame, state: Any, seen_moves: list[Any], rng: random.R
     for seat in range(state.players):
         view = game.view(state, seat)
         doc = json.loads(json.dumps(view.to_json()))
-        assert doc == state.view(seat) and doc["view_of"] == seat
+        assert doc == state.view(seat).to_json() and doc["view_of"] == seat
         assert game.view_from_json(doc) == view
         assert view.seat == seat and view.to_move == state.to_move
         assert view.is_terminal() == state.is_terminal()

@@ -85,7 +85,7 @@ def test_a_tile_its_own_bounds_exclude_is_refused() -> None:
     doc = _doc(state)
     doc["board"][s][key]["at_least"] = tile.value + 1
     _refused(read_state, doc, f"board[{s}].{key}.tile", "cannot have been announced at least")
-    view = json.loads(json.dumps(state.view(s)))
+    view = json.loads(json.dumps(state.view(s).to_json()))
     view["board"][s][key]["at_least"] = tile.value + 1
     _refused(read_view, view, f"board[{s}].{key}.tile", "cannot have been announced at least")
 
@@ -95,7 +95,7 @@ def test_crossed_bounds_are_refused() -> None:
     doc = _doc(state)
     doc["board"][s][key].update(at_least=9, at_most=4)
     _refused(read_state, doc, f"board[{s}].{key}.at_least", "at_least 9 is above at_most 4")
-    view = json.loads(json.dumps(state.view(1 - s)))
+    view = json.loads(json.dumps(state.view(1 - s).to_json()))
     view["board"][s][key].update(at_least=9, at_most=4)
     _refused(read_view, view, f"board[{s}].{key}.at_least", "at_least 9 is above at_most 4")
 
@@ -149,7 +149,7 @@ def test_reveal_pending_needs_the_donuts_won_by_the_mover() -> None:
     doc = _doc(state)
     doc["reveal_pending"] = True
     _refused(read_state, doc, "reveal_pending", "after taking the Donuts")
-    view = json.loads(json.dumps(state.view(1 - state.current)))
+    view = json.loads(json.dumps(state.view(1 - state.current).to_json()))
     view["reveal_pending"] = True
     _refused(read_view, view, "reveal_pending", "after taking the Donuts")
 
@@ -223,18 +223,18 @@ def test_shapes_are_bounded_and_named(change: Callable[[Doc], Any], path: str, w
 
 def test_a_view_is_not_a_state() -> None:
     state = new_state(2, 3)
-    _refused(read_state, json.loads(json.dumps(state.view(0))), "view_of", "not a full state")
-    view = json.loads(json.dumps(state.view(0)))
+    _refused(read_state, state.view(0).to_json(), "view_of", "not a full state")
+    view = json.loads(json.dumps(state.view(0).to_json()))
     view["seed"] = 3
     _refused(read_view, view, "seed", "unknown field 'seed'")
 
 
 def test_a_view_hides_the_opponents_face_down_tiles() -> None:
     state, (s, key, tile) = _first(_face_down)
-    view = json.loads(json.dumps(state.view(1 - s)))
+    view = json.loads(json.dumps(state.view(1 - s).to_json()))
     view["board"][s][key]["tile"] = tile.value if tile.value != TRAP else "trap"
     _refused(read_view, view, f"board[{s}].{key}.tile", "cannot see the opponent's face-down")
-    view = json.loads(json.dumps(state.view(s)))
+    view = json.loads(json.dumps(state.view(s).to_json()))
     view["board"][s][key]["tile"] = None
     _refused(read_view, view, f"board[{s}].{key}.tile", "shows its value")
 
@@ -242,13 +242,13 @@ def test_a_view_hides_the_opponents_face_down_tiles() -> None:
 def test_a_view_shows_the_top_of_its_stack_only_to_place() -> None:
     state = new_state(2, 3)
     waiting = 1 - state.current
-    view = json.loads(json.dumps(state.view(waiting)))
+    view = json.loads(json.dumps(state.view(waiting).to_json()))
     view["stacks"][waiting]["next"] = 5
     _refused(read_view, view, f"stacks[{waiting}].next", "only when it is about to place")
-    view = json.loads(json.dumps(state.view(waiting)))
+    view = json.loads(json.dumps(state.view(waiting).to_json()))
     view["stacks"][state.current]["next"] = 5
     _refused(read_view, view, f"stacks[{state.current}].next", "top of the opponent's stack")
-    view = json.loads(json.dumps(state.view(state.current)))
+    view = json.loads(json.dumps(state.view(state.current).to_json()))
     view["stacks"][state.current]["count"] = 14
     _refused(read_view, view, f"stacks[{state.current}].count", "bad tile count 14")
 
@@ -262,7 +262,7 @@ def test_a_view_no_arrangement_fits_is_refused() -> None:
         return None
 
     state, (s, keys) = _first(two)
-    view = json.loads(json.dumps(state.view(1 - s)))
+    view = json.loads(json.dumps(state.view(1 - s).to_json()))
     for key in keys[:2]:
         view["board"][s][key]["at_least"] = 12
     _refused(read_view, view, f"board[{s}].{keys[1]}", "cannot meet every announced bound")
@@ -274,7 +274,7 @@ def test_every_real_state_and_view_reads_back() -> None:
             continue
         assert read_state(copy.deepcopy(_doc(state))) == state
         for seat in (0, 1):
-            doc = json.loads(json.dumps(state.view(seat)))
+            doc = json.loads(json.dumps(state.view(seat).to_json()))
             assert read_view(doc).to_json() == doc
 
 

@@ -53,7 +53,7 @@ def test_hint_is_the_same_for_states_sharing_a_view(games: Games) -> None:
 def test_hint_reads_a_view_from_json(games: Games) -> None:
     state = list(games(4))[7]
     seat = state.current
-    view = GAME.view_from_json(json.loads(json.dumps(state.view(seat))))
+    view = GAME.view_from_json(json.loads(json.dumps(state.view(seat).to_json())))
     assert GAME.hint(view, 0.02) == GAME.hint(GAME.view(state, seat), 0.02)
 
 

@@ -27,7 +27,7 @@ def _bases() -> list[Doc]:
         players = [RandomPlayer(seed), RandomPlayer(seed + 1)]
         state = new_state(2, seed)
         while True:
-            docs += [state.to_json(), state.view(0), state.view(1)]
+            docs += [state.to_json(), state.view(0).to_json(), state.view(1).to_json()]
             if state.is_terminal():
                 break
             state = state.apply(players[state.current].choose(state))

@@ -23,7 +23,7 @@ def test_views_hide_the_opponents_face_down_tiles(games: Games) -> None:
     for seed in range(6):
         for state in games(seed):
             for seat in (0, 1):
-                doc = state.view(seat)
+                doc = state.view(seat).to_json()
                 them = 1 - seat
                 for tile in doc["board"][them].values():
                     assert tile is None or tile["up"] == (tile["tile"] is not None)
@@ -46,7 +46,7 @@ def test_a_world_built_from_a_view_shows_the_same_view(games: Games) -> None:
 def test_view_json_round_trips(games: Games) -> None:
     for state in games(2):
         for seat in (0, 1):
-            doc = json.loads(json.dumps(state.view(seat)))
+            doc = json.loads(json.dumps(state.view(seat).to_json()))
             view = GAME.view_from_json(doc)
             assert isinstance(view, View) and view == View.of(state, seat)
             assert view.to_json() == doc
@@ -57,7 +57,7 @@ def test_battles_announce_bounds(position: PositionMaker) -> None:
     after = s.apply(Move(dessert=D("pie")))
     seen = View.of(after, 0).board[1][D("pie")]
     assert seen == Placed(HIDDEN, False, lo=6)
-    doc = after.view(0)["board"][1]["pie"]
+    doc = after.view(0).to_json()["board"][1]["pie"]
     assert doc == {"tile": None, "up": False, "at_least": 6}
     lost = position(1, rows={0: {"pie": Placed(10)}}, tops={1: [9]}).apply(Move(dessert=D("pie")))
     assert View.of(lost, 0).discards[1][-1] == Placed(HIDDEN, False, lo=1, hi=9)
@@ -83,7 +83,7 @@ def test_view_scores_count_what_is_visible(position: PositionMaker) -> None:
 
 def test_impossible_views_are_refused(games: Games) -> None:
     state = list(games(1))[5]
-    doc = state.view(state.current)
+    doc = state.view(state.current).to_json()
     broken = json.loads(json.dumps(doc))
     broken["stacks"][1 - state.current]["next"] = 3
     with pytest.raises(NotationError):

@@ -94,7 +94,7 @@ def test_every_answer_for_a_seat_comes_from_its_view(players: int, seed: int) ->
 def test_the_view_shows_the_top_of_the_monster_deck() -> None:
     s = GAME.new(2, 7, None)
     top = s.cards.monster(s.deck[0])
-    doc = s.view(1)
+    doc = s.view(1).to_json()
     assert doc["monster_deck_top"] == {"area": top.area.value, "size": top.size}
     assert doc["view_of"] == 1
     assert "seed" not in doc
@@ -102,7 +102,7 @@ def test_the_view_shows_the_top_of_the_monster_deck() -> None:
 
 def test_a_view_holds_no_hidden_card_ids() -> None:
     for s in _playout(2, 31)[::7]:
-        text = json.dumps(s.view(0))
+        text = json.dumps(s.view(0).to_json())
         hidden = [c for c in (*s.track, *s.deck, *s.discard, *s.tourist_deck) if c]
         hidden += [c for pile in s.upgrade_supply for c in pile]
         assert not [c for c in hidden if f'"{c}"' in text]
@@ -138,7 +138,7 @@ def test_a_view_of_a_finished_game() -> None:
 
 
 def _view_doc() -> dict[str, Any]:
-    doc: dict[str, Any] = json.loads(json.dumps(_playout(2, 3)[40].view(1)))
+    doc: dict[str, Any] = json.loads(json.dumps(_playout(2, 3)[40].view(1).to_json()))
     return doc
 
 

@@ -47,8 +47,14 @@ def test_explorer_choices_are_hidden_until_all_are_made() -> None:
     state = new_state(4, 1)
     state = state.apply(Move(explorer=state.offers[0][1]))
     assert state.to_move == 1
-    assert state.view(1)["explorers"][0] is None and state.view(0)["explorers"][0] is not None
-    assert state.view(1)["offer"] == list(state.offers[1]) and "offers" not in state.view(1)
+    assert (
+        state.view(1).to_json()["explorers"][0] is None
+        and state.view(0).to_json()["explorers"][0] is not None
+    )
+    assert (
+        state.view(1).to_json()["offer"] == list(state.offers[1])
+        and "offers" not in state.view(1).to_json()
+    )
 
 
 def test_hand_draft_passes_to_free_spaceships_and_own_last() -> None:
@@ -63,14 +69,14 @@ def test_hand_draft_passes_to_free_spaceships_and_own_last() -> None:
     state = state.apply(Move(hands[1][0], (0, 1), 0))
     state = state.apply(Move(hands[2][0], (0, 1), 1))
     assert state.pass_targets(3) == [3]  # every other Spaceship is taken
-    view = state.view(3)
+    view = state.view(3).to_json()
     assert view["pending"][0] == {"pass": 2} and view["hand_sizes"][0] == len(hands[0])
     state = state.apply(Move(hands[3][0], (0, 1), 3))
     assert state.turn == 1 and state.first == 1
     assert state.hands[2] == hands[0][1:] and state.hands[3] == hands[3][1:]
     assert state.passed[0] == tuple(sorted(hands[0][1:]))
-    assert state.view(0)["passed"] == sorted(hands[0][1:])
-    assert state.view(1)["passed"] == sorted(hands[1][1:])
+    assert state.view(0).to_json()["passed"] == sorted(hands[0][1:])
+    assert state.view(1).to_json()["passed"] == sorted(hands[1][1:])
     assert all(len(area) == 1 for area in state.areas)
 
 
@@ -150,7 +156,7 @@ def test_json_round_trip_and_view_hide_the_pile() -> None:
     state = new_state(2, 5)
     for _ in range(7):
         assert GAME.from_json(json.loads(json.dumps(state.to_json()))) == state
-        view = state.view(0)
+        view = state.view(0).to_json()
         assert "seed" not in view and isinstance(view["pile"], int)
         state = state.apply(state.legal_moves()[-1])
 
@@ -187,7 +193,7 @@ def test_a_view_reads_back_with_the_same_moves_for_its_seat(
     while not state.is_terminal():
         seat = state.to_move
         assert seat is not None
-        again = GAME.view_from_json(json.loads(json.dumps(state.view(seat))))
+        again = GAME.view_from_json(json.loads(json.dumps(state.view(seat).to_json())))
         assert again.to_move == seat and again.legal_moves() == state.legal_moves()
         assert again.scores() == state.scores() or state.phase == "explorer"
         state = state.apply(rng.choice(state.legal_moves()))

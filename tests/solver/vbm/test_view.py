@@ -54,7 +54,7 @@ def test_a_view_lists_only_the_discards_its_seat_held() -> None:
     assert len(state.discards) == 4
     never = 0
     for seat in range(4):
-        shown = set(state.view(seat)["discards"])
+        shown = set(state.view(seat).to_json()["discards"])
         assert shown <= held[seat], seat
         assert shown == {c for c in state.discards if c in held[seat]}
         never += len(set(state.discards) - held[seat])
@@ -65,7 +65,7 @@ def test_a_view_names_no_card_the_seat_cannot_see() -> None:
     for players, settings in MODES:
         for state in played(players, settings, 4, 5):
             for seat in range(players):
-                text = json.dumps(state.view(seat))
+                text = json.dumps(state.view(seat).to_json())
                 hidden = set(state.pile)
                 hidden |= {c for s, h in enumerate(state.hands) if s != seat for c in h}
                 hidden |= {
@@ -91,9 +91,9 @@ def test_another_seats_choice_this_turn_shows_only_where_its_hand_went() -> None
         state = state.apply(state.legal_moves()[0])
     move = state.legal_moves()[5]
     state = state.apply(move)
-    assert state.view(1)["pending"][0] == {"pass": move.pass_to}
-    assert state.view(0)["pending"][0] == GAME.move_to_json(move)
-    assert state.view(1)["explorers"] == list(state.explorers)
+    assert state.view(1).to_json()["pending"][0] == {"pass": move.pass_to}
+    assert state.view(0).to_json()["pending"][0] == GAME.move_to_json(move)
+    assert state.view(1).to_json()["explorers"] == list(state.explorers)
 
 
 def test_a_view_that_shows_what_its_seat_cannot_see_is_refused() -> None:

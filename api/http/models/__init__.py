@@ -1,0 +1,52 @@
+"""Typed JSON schemas of each game's state, view, move, hint detail and settings.
+
+Each registered game ``<name>`` has a module ``api.http.models.<name>`` that
+defines ``MODELS``, a :class:`GameModels`. The game routes use them as request
+and response types, so the OpenAPI document (and a client generated from it)
+knows every field; the game's own codec still reads every document and checks
+every invariant the rules imply, and a test keeps the models and the codec in
+step (every state, view and move of seeded games validates, and dumps back to
+the same JSON).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Strict(BaseModel):
+    """A part of a game document: unknown fields are an error, as the codecs say."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+@dataclass(frozen=True)
+class GameModels:
+    """The typed shapes of one game's documents.
+
+    Args:
+        state: the full state (``State.to_json()``), e.g. ``ParkState``.
+        view: one seat's view (``View.to_json()``, with ``view_of``), e.g. ``ParkView``.
+        move: a move (``Game.move_to_json``): a union discriminated by ``action``
+            where the game has several kinds, e.g. ``ParkMove``.
+        detail: the numbers behind a hint's value (``RankedMove.detail``), each key
+            documented, e.g. ``ParkHintDetail``.
+        settings: the rule settings ``new`` takes, each optional and documented,
+            e.g. ``ParkSettings``.
+    """
+
+    state: type[BaseModel]
+    view: type[BaseModel]
+    move: Any
+    detail: type[BaseModel]
+    settings: type[BaseModel]
+
+
+def models_for(name: str) -> GameModels:
+    """The models of the registered game ``name``."""
+    models: GameModels = importlib.import_module(f"{__name__}.{name}").MODELS
+    return models
