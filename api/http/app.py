@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
@@ -11,6 +12,7 @@ from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
+from fastapi.routing import APIRoute
 from starlette.middleware.gzip import GZipMiddleware
 
 from api.http import problems
@@ -90,6 +92,21 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     app.state.gate.shutdown()
 
 
+def operation_id(route: APIRoute) -> str:
+    """The route's OpenAPI ``operationId``: its name in camelCase, led by its area of ``/v1``.
+
+    ``park_hint`` under ``/v1/park`` is ``parkHint``; Manno's ``solve`` is ``mannoSolve``;
+    ``health`` stays ``health``. A route without a word in its name is named by its path.
+    """
+    words: list[str] = re.findall(r"[A-Za-z0-9]+", route.name)
+    path = [word for word in re.findall(r"[A-Za-z0-9]+", route.path) if word != "v1"]
+    words = words or path
+    area = path[0] if route.path.startswith("/v1/") else None
+    if area is not None and words[0] != area:
+        words = [area, *words]
+    return words[0].lower() + "".join(word[:1].upper() + word[1:] for word in words[1:])
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The service with its settings (from the environment if omitted)."""
     settings = settings or Settings.from_env()
@@ -100,6 +117,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=_lifespan,
         docs_url=None,
         redoc_url=None,
+        generate_unique_id_function=operation_id,
     )
     app.state.settings = settings
     app.state.gate = _gate(settings)
