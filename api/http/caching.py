@@ -17,18 +17,32 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 MAX_AGE_S = 3600
 """How long a client may keep a deterministic answer without asking again."""
 CACHE_CONTROL = f"public, max-age={MAX_AGE_S}"
-EXACT = frozenset({"/v1/manno/tasks", "/v1/manno/render.svg", "/docs", "/redoc", "/openapi.json"})
+EXACT = frozenset(
+    {
+        "/v1/games",
+        "/v1/manno/tasks",
+        "/v1/manno/tokens",
+        "/v1/manno/render.svg",
+        "/docs",
+        "/redoc",
+        "/openapi.json",
+    }
+)
 """Deterministic GET routes, by path."""
 PREFIXES = ("/v1/manno/tasks/", "/play", "/docs/static/")
 """Deterministic GET routes, by what their path starts with."""
+SUFFIX = "/cards"
+"""Each game's card list, ``/v1/<game>/cards``."""
 
 
 def cacheable(path: str) -> bool:
     """Whether a GET of ``path`` answers the same bytes every time.
 
-    >>> cacheable("/v1/manno/tasks/b1-1"), cacheable("/v1/manno/hint")
-    (True, False)
+    >>> cacheable("/v1/manno/tasks/b1-1"), cacheable("/v1/manno/hint"), cacheable("/v1/vbm/cards")
+    (True, False, True)
     """
+    if path.startswith("/v1/") and path.endswith(SUFFIX):
+        return path.count("/") == 3
     return path in EXACT or path.startswith(PREFIXES)
 
 

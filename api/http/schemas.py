@@ -9,7 +9,7 @@ of ``0``/``1``, a whole number is a JSON integer (``11`` or ``11.0``, never
 from __future__ import annotations
 
 import re
-from typing import Annotated
+from typing import Annotated, Literal
 
 from fastapi import Query
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -187,6 +187,28 @@ class CatalogueTask(BaseModel):
 
 class CatalogueResponse(BaseModel):
     tasks: list[CatalogueTask]
+
+
+KindCode = Literal["PB", "TB", "PR", "TR", "PY", "TY"]
+
+
+class KindModel(BaseModel):
+    kind: KindCode = Field(description="The kind's code, as task text writes it.")
+    label: str = Field(description="The kind in words (`plump blue`).")
+
+
+class TokenModel(BaseModel):
+    token: int = Field(ge=1, description="The token's number: arrangement character `token`.")
+    side0: KindCode = Field(description="The kind showing when the token's character is `0`.")
+    side1: KindCode = Field(description="The kind showing when it is `1`.")
+
+
+class TokenSetResponse(BaseModel):
+    """The token set every Manno route uses, so a front end can draw the tokens."""
+
+    name: str
+    kinds: list[KindModel] = Field(description="The six kinds, in the contract's order.")
+    tokens: list[TokenModel] = Field(description="Token 1 first: the arrangement's order.")
 
 
 class Health(BaseModel):

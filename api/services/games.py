@@ -26,7 +26,7 @@ from solver.errors import (
     NotYourTurnError,
     SolverTimeoutError,
 )
-from solver.game import DEFAULT_HINT_BUDGET, AnyGame, Json, Seat, get_game
+from solver.game import DEFAULT_HINT_BUDGET, GAMES, AnyGame, Json, Seat, get_game
 
 MAX_HINT_SECONDS = 2.0
 """Longest budget a caller may give one hint."""
@@ -73,6 +73,42 @@ def view_for(game: AnyGame, doc: Mapping[str, Any], seat: Seat | None) -> Any:
         return position
     chosen = seat if seat is not None else position.to_move
     return game.view(position, 0 if chosen is None else chosen)
+
+
+def deciding(game: AnyGame, seen: Any) -> None:
+    """Nothing when the view's seat has a decision in this step (it is ``waiting``);
+    else GameOverError at the end, NotYourTurnError before."""
+    if seen.seat in game.waiting(seen):
+        return
+    if seen.is_terminal():
+        raise GameOverError("the game is over: there is no move to hint")
+    raise NotYourTurnError(f"not your turn: it is seat {seen.to_move}'s")
+
+
+def games() -> Json:
+    """Every registered game: its name, title, seats and rule settings with their defaults."""
+    listed = []
+    for name in GAMES:
+        game = get_game(name)
+        listed.append(
+            {
+                "name": name,
+                "title": game.title,
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "default_players": game.default_players,
+                "settings": dict(game.settings),
+            }
+        )
+    return {"games": listed}
+
+
+def cards(name: str) -> Json:
+    """Every card or tile id of the game with what it prints."""
+    game = get_game(name)
+    if game.cards is None:
+        raise NotationError(f"{game.title} lists no cards")
+    return game.cards()
 
 
 def _set_up(
@@ -154,6 +190,7 @@ def hint(
     seen = view_for(game, state_doc, seat)
     if seat is None and seen.to_move is None:
         raise GameOverError("the game is over: there is no move to hint")
+    deciding(game, seen)
     asked = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
     clock = Clock.start(asked)  # a request that waited in a queue has only what is left
     clock.check("the hint's time ran out before it could start")

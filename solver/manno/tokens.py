@@ -146,6 +146,23 @@ class TokenSet(Sequence[Token]):
         self._kind_base: IntArray = sides[0].sum(axis=1)
         self._kind_delta: IntArray = sides[1] - sides[0]
 
+    def to_json(self) -> dict[str, object]:
+        """The set as a front end draws it: its name, the six kinds in the
+        contract's order with their words, and each token's two faces.
+
+        >>> doc = standard_tokens().to_json()
+        >>> doc["kinds"][0], doc["tokens"][0]
+        ({'kind': 'PB', 'label': 'plump blue'}, {'token': 1, 'side0': 'PB', 'side1': 'TB'})
+        """
+        return {
+            "name": self.name,
+            "kinds": [{"kind": k.name, "label": k.label} for k in KINDS],
+            "tokens": [
+                {"token": n, "side0": t.side0.name, "side1": t.side1.name}
+                for n, t in enumerate(self._tokens, start=1)
+            ],
+        }
+
     def __len__(self) -> int:
         return len(self._tokens)
 

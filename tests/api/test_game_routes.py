@@ -73,3 +73,31 @@ def test_apply_refuses_what_it_cannot_play(client: TestClient, name: str) -> Non
 def test_new_without_a_seed_draws_64_bits(client: TestClient, name: str) -> None:
     seeds = {_post(client, f"/v1/{name}/new", {})["state"]["seed"] for _ in range(3)}
     assert len(seeds) == 3 and max(seeds) >= 2**40
+
+
+def test_the_games_are_listed_with_their_seats_and_settings(client: TestClient) -> None:
+    response = client.get("/v1/games")
+    assert response.status_code == 200 and "ETag" in response.headers
+    listed = {g["name"]: g for g in response.json()["games"]}
+    assert sorted(listed) == NAMES
+    for name in NAMES:
+        game = get_game(name)
+        assert listed[name]["title"] == GAMES[name].title
+        assert listed[name]["default_players"] == game.default_players
+        assert listed[name]["settings"] == dict(game.settings)
+
+
+def test_the_manno_token_set_is_served_in_arrangement_order(client: TestClient) -> None:
+    response = client.get("/v1/manno/tokens")
+    assert response.status_code == 200 and "ETag" in response.headers
+    doc = response.json()
+    assert [k["kind"] for k in doc["kinds"]] == ["PB", "TB", "PR", "TR", "PY", "TY"]
+    assert len(doc["tokens"]) == 15 and doc["tokens"][0] == {
+        "token": 1,
+        "side0": "PB",
+        "side1": "TB",
+    }
+    pairs = {frozenset((t["side0"], t["side1"])) for t in doc["tokens"]}
+    assert len(pairs) == 15  # every pair of two kinds once
+    again = client.get("/v1/manno/tokens", headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304

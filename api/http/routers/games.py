@@ -12,6 +12,7 @@ import functools
 from typing import Any
 
 from fastapi import APIRouter, Request
+from pydantic import BaseModel, Field
 
 from api.http.game_schemas import (
     GameApplyRequest,
@@ -113,4 +114,28 @@ def game_router(name: str, title: str) -> APIRouter:
     return router
 
 
-ROUTERS = [game_router(name, entry.title) for name, entry in GAMES.items()]
+class GameEntry(BaseModel):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    default_players: int
+    settings: dict[str, bool | int | float | str] = Field(
+        description="Every rule setting with its default (docs/rulings.md)."
+    )
+
+
+class GamesResponse(BaseModel):
+    games: list[GameEntry]
+
+
+listing = APIRouter(tags=["games"])
+
+
+@listing.get("/v1/games", response_model=GamesResponse, name="games_list")
+async def games() -> dict[str, Any]:
+    """Every rules-engine game: its name, title, seats and rule settings with defaults."""
+    return game_service.games()
+
+
+ROUTERS = [listing] + [game_router(name, entry.title) for name, entry in GAMES.items()]

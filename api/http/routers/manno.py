@@ -28,6 +28,7 @@ from api.http.schemas import (
     HintResponse,
     SolveRequest,
     SolveResponse,
+    TokenSetResponse,
     ValidateRequest,
     ValidateResponse,
 )
@@ -93,6 +94,12 @@ async def hint(body: HintRequest, request: Request) -> dict[str, Any]:
 async def grade(body: GradeRequest, request: Request) -> dict[str, Any]:
     """The task's level 1-6 and the exact metrics behind it."""
     return await _gate(request).run(functools.partial(manno_service.grade, body.task))
+
+
+@router.get("/tokens", response_model=TokenSetResponse)
+async def tokens() -> dict[str, object]:
+    """The token set: each token's two kinds, token 1 first (the arrangement's order)."""
+    return standard_tokens().to_json()
 
 
 @router.get("/tasks", response_model=CatalogueResponse)
