@@ -60,7 +60,7 @@ MAMA_PIECES = ("head", "body", "tail")
 SAND_REGIONS = ("adjacent", "row", "column", "diagonal")
 SAND_CONDITIONS = ("any", "same", "different")
 
-#: Counter names that missions and explorers may use (``solver.vbm.rules`` counts them).
+#: Counter names that missions and explorers may use (``solver.vbm.area`` counts them).
 COUNTERS = (
     *(t.value for t in TERRAINS),
     "water_monsters",
@@ -107,7 +107,7 @@ class IceHalf:
 
 @dataclass(frozen=True)
 class Card:
-    """One monster card, front side (flipped sides are derived, see ``rules``).
+    """One monster card, front side (flipped sides are derived, see ``area``).
 
     Args:
         id: unique name, e.g. ``W01``.
@@ -153,7 +153,7 @@ class Card:
 class Explorer:
     """An Explorer card: ``terms`` are ``(counter, vp)`` pairs, VP per counted thing.
 
-    Counters are the names :func:`solver.vbm.rules.counters` computes.
+    Counters are the names :func:`solver.vbm.area.analyse` counts.
     """
 
     id: str
@@ -166,7 +166,7 @@ class MissionSide:
     """One side of a Mission tile.
 
     Args:
-        counter: what it counts (a :func:`solver.vbm.rules.counters` name).
+        counter: what it counts (a counter :func:`solver.vbm.area.analyse` counts).
         personal: how many one play area needs.
         team: how many both teammates' areas need together.
         rewards: the token pyramid, top token first.

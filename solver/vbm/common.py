@@ -16,11 +16,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.errors import NotationError
+from solver.vbm.area import Area
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import read_ids, read_int, read_ints, read_list, read_str, shown
 from solver.vbm.invariants import MAX_AREA
 from solver.vbm.moves import Move, move_from_json
-from solver.vbm.rules import Area
 from solver.vbm.setup import MAX_PLAYERS, MIN_PLAYERS, MODES, mode_fault
 
 PHASES = ("explorer", "draft", "rows", "over")

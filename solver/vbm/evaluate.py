@@ -19,8 +19,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from solver.vbm.area import Tally
 from solver.vbm.cards import Pos
-from solver.vbm.rules import Tally
 from solver.vbm.scoring import combined, explorer_points
 from solver.vbm.state import TURNS_PER_ROUND, State, tally
 
@@ -157,7 +157,7 @@ class Evaluator:
 
     def best_gain(self, seat: int, cards: tuple[str, ...]) -> int:
         """The most ``seat`` could add to its own total with one of ``cards``."""
-        from solver.vbm.rules import frontier
+        from solver.vbm.area import frontier
 
         cells = frontier(self.state.areas[seat])
         return max((self.own_gain(card, cell, seat) for card in cards for cell in cells), default=0)

@@ -35,12 +35,12 @@ from collections.abc import Hashable, Sequence
 
 from solver.errors import GameOverError, NotYourTurnError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
+from solver.vbm.area import frontier
 from solver.vbm.cards import Card, Pos
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.moves import Move, move_to_json
 from solver.vbm.plan import plan
 from solver.vbm.reasons import describe, effects
-from solver.vbm.rules import frontier
 from solver.vbm.state import TURNS_PER_ROUND, State
 from solver.vbm.view import View
 

@@ -19,7 +19,7 @@ solver.errors.NotationError: explorers: every Explorer is chosen: the explorer p
 from __future__ import annotations
 
 from solver.errors import NotationError
-from solver.vbm.rules import EXPLORER_POS, frontier
+from solver.vbm.area import EXPLORER_POS, frontier
 from solver.vbm.scoring import combined
 from solver.vbm.setup import sets_wanted
 from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, State, tally

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from solver.vbm.area import frontier
 from solver.vbm.moves import Move
-from solver.vbm.rules import frontier
 from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, State, check
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from solver.vbm.area import frontier
 from solver.vbm.moves import Move
-from solver.vbm.rules import frontier
 from solver.vbm.state import State
 from solver.vbm.view import View
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from solver.vbm.area import PAD_LINES, Tally
 from solver.vbm.cards import COLOURS, Deck, Explorer
-from solver.vbm.rules import PAD_LINES, Tally
 
 
 def combined(own: Mapping[str, int], mate: Mapping[str, int] | None) -> dict[str, int]:
@@ -55,7 +55,7 @@ def sheet(
 
     Args:
         deck: the deck (for the portal tile's VP).
-        tally: the player's area, read by :func:`solver.vbm.rules.analyse`.
+        tally: the player's area, read by :func:`solver.vbm.area.analyse`.
         portal_tiles: Portal tiles the player took.
         tokens: values of the player's Reward Mission tokens.
         explorer: the chosen Explorer card (None before it is chosen).

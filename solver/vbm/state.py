@@ -26,9 +26,9 @@ from typing import TYPE_CHECKING
 
 from solver.errors import IllegalMoveError
 from solver.game import Json, Score
+from solver.vbm.area import Area, Reading, Tally, finish, frontier
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.moves import Move
-from solver.vbm.rules import Area, Reading, Tally, finish, frontier
 from solver.vbm.scoring import combined, ranked_winners, sheet
 from solver.vbm.turns import missions, portal_tiles
 
@@ -74,7 +74,7 @@ def reading(deck_name: str, area: Area) -> Reading:
 
 @functools.lru_cache(maxsize=16384)
 def tally(deck_name: str, area: Area) -> Tally:
-    """:func:`~solver.vbm.rules.analyse`, cached by deck name and area; an area one
+    """:func:`~solver.vbm.area.analyse`, cached by deck name and area; an area one
     card longer than a read one is read from it."""
     deck = deck_named(deck_name)
     if not area:

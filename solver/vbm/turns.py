@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from solver.vbm.area import Tally
 from solver.vbm.cards import Deck, MissionSide, Pos
-from solver.vbm.rules import Tally
 from solver.vbm.scoring import combined
 
 

@@ -37,10 +37,10 @@ from dataclasses import dataclass, replace
 
 from solver.errors import IllegalMoveError, NotationError
 from solver.game import Json, Score, Seat
+from solver.vbm.area import Area, frontier
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import shown
 from solver.vbm.moves import Move, move_to_json
-from solver.vbm.rules import Area, frontier
 from solver.vbm.state import ROUNDS, State
 
 

@@ -26,7 +26,7 @@ from solver.game import get_game
 from solver.manno.task import parse_task
 from solver.manno.tokens import Arrangement, standard_tokens
 from solver.monstrolicious.tiles import BUFFET
-from solver.vbm.rules import frontier
+from solver.vbm.area import frontier
 from tasks.catalogue import load_catalogue
 from tests.api.conftest import Cli
 

@@ -22,9 +22,9 @@ from __future__ import annotations
 from api.services.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
 from api.services.render.svg import document, element, group, path, text, title
 from solver.errors import NotationError
+from solver.vbm.area import EXPLORER_POS, frontier
 from solver.vbm.cards import Card, Deck
 from solver.vbm.invariants import MAX_AREA
-from solver.vbm.rules import EXPLORER_POS, frontier
 from solver.vbm.state import State
 from solver.vbm.view import View
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from solver.vbm.area import PAD_LINES, Area, analyse
 from solver.vbm.cards import deck_named
-from solver.vbm.rules import PAD_LINES, Area, analyse
 from solver.vbm.scoring import ranked_winners
 from solver.vbm.state import State
 

@@ -10,8 +10,8 @@ import pytest
 
 from solver.errors import IllegalMoveError, NotationError
 from solver.vbm import GAME
+from solver.vbm.area import analyse
 from solver.vbm.moves import Move
-from solver.vbm.rules import analyse
 from solver.vbm.setup import new_state
 from solver.vbm.state import State
 from solver.vbm.turns import missions

@@ -8,8 +8,8 @@ import pytest
 
 from solver.errors import NotationError
 from solver.files import allow_files
+from solver.vbm.area import Area, analyse, frontier, sand_score
 from solver.vbm.cards import deck_named, parse_deck, standard_deck
-from solver.vbm.rules import Area, analyse, frontier, sand_score
 
 
 def lines(deck: str, area: Area) -> dict[str, int]:
