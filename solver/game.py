@@ -171,8 +171,9 @@ class Position(Protocol):
         """The step of the game the rulebook names (``over`` once it has ended)."""
 
     def legal_moves(self) -> Sequence[Move]:
-        """Every legal move of ``to_move`` in a fixed order (a view: only when ``to_move``
-        is its own seat); empty when terminal."""
+        """Every legal move in a fixed order: a state's are those of ``to_move``; a
+        view's are its own seat's, when that seat is waiting (``Game.waiting``), else
+        none. Empty when terminal."""
 
     def is_terminal(self) -> bool:
         """True when the game has ended."""

@@ -1,6 +1,6 @@
 "use strict";
 // Playground for the rules-engine games: paste a state, see the ranked hints and the
-// board. It calls only POST /v1/<game>/hint and POST /v1/<game>/render.svg.
+// board. It calls only GET /v1/games, POST /v1/<game>/hint and POST /v1/<game>/render.svg.
 
 const $ = (id) => document.getElementById(id);
 const SHOWN = 12;  // hints listed; the API ranks every legal move
@@ -91,7 +91,22 @@ async function ask(event) {
   document.body.dataset.answered = String(Date.now());
 }
 
-function start() {
+// The games come from the service (GET /v1/games), so a new game needs no change here.
+async function listGames() {
+  const response = await fetch("/v1/games");
+  const { games } = await response.json();
+  $("game").replaceChildren(
+    ...games.map(({ name, title }) => {
+      const option = document.createElement("option");
+      option.value = name;
+      option.textContent = title;
+      return option;
+    }),
+  );
+}
+
+async function start() {
+  await listGames();
   $("ask").addEventListener("submit", ask);
   $("state").addEventListener("keydown", (event) => {
     if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) ask(event);
