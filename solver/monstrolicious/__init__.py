@@ -13,36 +13,39 @@ reads nothing but a view.
 
 from __future__ import annotations
 
-from solver.game import Game, Json
-from solver.monstrolicious.codec import read_state, read_view
+from solver.game import Game
+from solver.monstrolicious.codec import (
+    move_from_json,
+    move_to_json,
+    state_from_json,
+    view_from_json,
+)
 from solver.monstrolicious.hint import hint
 from solver.monstrolicious.players import PLAYERS
 from solver.monstrolicious.redeal import redeal
-from solver.monstrolicious.state import SETTINGS, State, new_state
-from solver.monstrolicious.tiles import Move
+from solver.monstrolicious.rules import new_state
+from solver.monstrolicious.settings import SETTINGS
+from solver.monstrolicious.state import State
+from solver.monstrolicious.tiles import Move, cards_json
 from solver.monstrolicious.view import View
 
-
-def move_to_json(move: Move) -> Json:
-    """``{"dessert": key}`` or ``{"reveal": key}``."""
-    return dict(move.to_json())
-
-
-GAME = Game(
+GAME = Game[State, Move, View](
     name="monstrolicious",
     min_players=2,
     max_players=2,
     default_players=2,
     new=new_state,
-    from_json=read_state,
+    from_json=state_from_json,
     view=View.of,
-    view_from_json=read_view,
-    move_from_json=Move.from_json,
+    view_from_json=view_from_json,
+    move_from_json=move_from_json,
     move_to_json=move_to_json,
     hint=hint,
     redeal=redeal,
+    cards=cards_json,
     players=PLAYERS,
     settings=SETTINGS,
+    variants=(),
 )
 
-__all__ = ["GAME", "State", "View"]
+__all__ = ["GAME", "Move", "State", "View"]

@@ -1,19 +1,25 @@
-"""Monstrolicious states and views from JSON, with every rule-implied invariant checked.
+"""Monstrolicious states, views and moves to and from JSON, every invariant checked on reading.
 
-Shapes are read first, every list and object bounded before it is walked; then
-:mod:`checks` holds the table to the rules. A fault raises a NotationError
-naming its JSON path (``board[0].pie.at_least``) in player words.
+A state and a view write themselves (``to_json``); this module reads them back,
+and reads and writes moves. Shapes are read first, every list and object
+bounded before it is walked; then :mod:`checks` holds the table to the rules. A
+fault raises a NotationError naming its JSON path (``board[0].pie.at_least``) in
+player words.
 
->>> from solver.monstrolicious.state import new_state
+>>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 7)
->>> read_state(s.to_json()) == s, read_view(s.view(1).to_json()).next_tile == s.stacks[1][0]
-(True, True)
+>>> state_from_json(s.to_json()) == s
+True
+>>> view_from_json(s.view(1).to_json()).next_tile == s.stacks[1][0]
+True
 >>> doc = s.view(0).to_json()
 >>> doc["board"][0]["pie"] = {"tile": 3, "up": False, "at_least": 5}
->>> read_view(doc)
+>>> view_from_json(doc)
 Traceback (most recent call last):
 ...
 solver.errors.NotationError: board[0].pie.tile: a 3 cannot have been announced at least 5
+>>> move_to_json(move_from_json({"dessert": " Pie"}))
+{'dessert': 'pie'}
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from solver.errors import NotationError
-from solver.game import Seat
+from solver.game import Json, Seat
 from solver.monstrolicious.checks import (
     Table,
     at,
@@ -34,19 +40,25 @@ from solver.monstrolicious.checks import (
     fail,
 )
 from solver.monstrolicious.rules import Board, Row
-from solver.monstrolicious.state import GAME_NAME, MAX_SEED, PLAYERS, State
+from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import (
     BUFFET,
+    GAME_NAME,
     HIDDEN,
+    MAX_SEED,
+    PLAYERS,
     STRONGEST,
     TILES,
     TRAP,
+    Move,
     Placed,
     Value,
     parse_tile,
     quote,
 )
 from solver.monstrolicious.view import View
+
+__all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
 
 STATE_KEYS = frozenset(
     {"game", "seed", "players", "to_move", "reveal_pending", "stacks", "board", "discards"}
@@ -191,7 +203,7 @@ def _placed_tiles(
     return out + [(f"discards[{seat}][{i}]", t.value) for i, t in enumerate(discards[seat])]
 
 
-def read_state(doc: Any) -> State:
+def state_from_json(doc: Any) -> State:
     """Reads :meth:`State.to_json` output, checked against the rules.
 
     Raises:
@@ -213,7 +225,7 @@ def read_state(doc: Any) -> State:
     return State(seed, current, stacks, board, discards, pending)
 
 
-def read_view(doc: Any) -> View:
+def view_from_json(doc: Any) -> View:
     """Reads :meth:`View.to_json` output, checked as strictly as a state.
 
     Raises:
@@ -261,3 +273,28 @@ def _check_next(seat: Seat, table: Table, nexts: list[Value | None]) -> None:
         fail(path, "the seat about to place sees the top of its stack: next is that tile")
     if not placing and nexts[seat] is not None:
         fail(path, "a seat sees the top of its stack only when it is about to place")
+
+
+def move_from_json(doc: Any) -> Move:
+    """Reads :func:`move_to_json` output: ``{"dessert": key}`` or ``{"reveal": key}``
+    (keys as in ``data/buffet.toml``, any case, spaces around ignored).
+
+    Raises:
+        NotationError: not an object with exactly one of those fields, or an
+            unknown dessert (the path names the field).
+    """
+    if not isinstance(doc, Mapping):
+        raise NotationError(f"bad move {quote(doc)} (expected an object)")
+    if len(doc) == 1 and set(doc) <= {"dessert", "reveal"}:
+        (key, name), *_ = doc.items()
+        try:
+            space = BUFFET.index(name)
+        except NotationError as err:
+            raise NotationError(err.message, path=key) from None
+        return Move(dessert=space) if key == "dessert" else Move(reveal=space)
+    raise NotationError(f"bad move {quote(dict(doc), 60)} (expected {{'dessert'}} or {{'reveal'}})")
+
+
+def move_to_json(move: Move) -> Json:
+    """``{"dessert": key}`` (place the drawn tile) or ``{"reveal": key}`` (the Donuts)."""
+    return dict(move.to_json())

@@ -19,7 +19,7 @@ The number of worlds is fixed from the budget and the work one world costs, so
 the same view and budget give the same hint. After a Donuts win, the tiles to
 turn up are ranked by the points they guard and how little is known of them.
 
->>> from solver.monstrolicious.state import new_state
+>>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 5)
 >>> ranked = hint(View.of(s, s.current), 0.05)
 >>> len(ranked) == len(s.legal_moves()), ranked[0].value >= ranked[-1].value
@@ -33,7 +33,7 @@ import math
 import random
 from dataclasses import dataclass
 
-from solver.errors import GameOverError, NotYourTurnError
+from solver.errors import GameOverError
 from solver.game import RankedMove
 from solver.monstrolicious import sim
 from solver.monstrolicious.infer import (
@@ -96,8 +96,7 @@ def hint(view: View, budget: float) -> list[RankedMove]:
     """
     if view.is_terminal():
         raise GameOverError("the game is over: there is no move to hint")
-    if view.current != view.seat:
-        raise NotYourTurnError(f"it is seat {view.current}'s turn, not seat {view.seat}'s")
+    view.check_turn()
     moves = view.legal_moves()
     counter = fitting(view)
     if view.reveal_pending:

@@ -13,7 +13,7 @@ programme over the bounded slots counts them exactly, gives every slot's value
 counts and samples worlds uniformly (:func:`sample_worlds`), which is what the
 hint uses when worlds are too many to list.
 
->>> from solver.monstrolicious.state import new_state
+>>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 3)
 >>> s = s.apply(s.legal_moves()[5])
 >>> v = View.of(s, s.current)

@@ -1,6 +1,6 @@
 """Players for simulation: random, greedy and hint. They decide from their seat's view.
 
->>> from solver.monstrolicious.state import new_state
+>>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 1)
 >>> [PLAYERS[name](0).choose(s) in s.legal_moves() for name in sorted(PLAYERS)]
 [True, True, True]
@@ -9,10 +9,10 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
-from solver.game import HintPlayer, RandomPlayer
+from solver.game import HintPlayer, PlayerFactory, RandomPlayer
 from solver.monstrolicious import rules
+from solver.monstrolicious.codec import move_from_json
 from solver.monstrolicious.hint import hint
 from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
@@ -84,10 +84,10 @@ class GreedyPlayer:
 def hint_player(seed: int) -> HintPlayer:
     """The hint's top move for the seat to move, from that seat's view (the hint
     is deterministic, so ``seed`` is not needed)."""
-    return HintPlayer(View.of, hint, Move.from_json)
+    return HintPlayer(View.of, hint, move_from_json)
 
 
-PLAYERS: dict[str, Callable[[int], RandomPlayer | GreedyPlayer | HintPlayer]] = {
+PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "hint": hint_player,

@@ -7,7 +7,7 @@ the seat's view stays the same; when the draw happens to repeat the deal, two
 unseen tiles trade places (or another arrangement of the opponent's tiles is
 taken), so the hidden content really changes whenever it can.
 
->>> from solver.monstrolicious.state import new_state
+>>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 7)
 >>> r = redeal(s, 0, 1)
 >>> View.of(r, 0) == View.of(s, 0), r.stacks[1] != s.stacks[1], r.seed != s.seed

@@ -14,13 +14,27 @@ of each dessert, so the player with a tile there controls it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
-from solver.errors import IllegalMoveError
+from solver.errors import IllegalMoveError, NotationError
 from solver.game import Score
-from solver.monstrolicious.tiles import BUFFET, STRONGEST, TRAP, Move, Placed, Value
+from solver.monstrolicious.settings import Settings
+from solver.monstrolicious.tiles import (
+    BUFFET,
+    MAX_SEED,
+    PLAYERS,
+    SPACES,
+    STRONGEST,
+    TILES,
+    TRAP,
+    Move,
+    Placed,
+    Value,
+    quote,
+)
 
 if TYPE_CHECKING:
     from solver.monstrolicious.state import State
@@ -29,6 +43,40 @@ Row: TypeAlias = tuple[Placed | None, ...]
 Board: TypeAlias = tuple[Row, ...]
 
 BONUS_LINE = "fountain and platter bonus"
+
+
+def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
+    """A shuffled game: each seat's 13 tiles face down, the first player drawn by lot.
+
+    Args:
+        players: must be 2.
+        seed: drives the shuffles and (unless set) who starts.
+        settings: ``first_player`` (None: by lot; 0 or 1: that seat).
+
+    Raises:
+        NotationError: another player count, a seed of 2^64 or more in size, or a
+            bad setting (see :class:`~solver.monstrolicious.settings.Settings`).
+    """
+    from solver.monstrolicious.state import State  # the state's methods call these rules
+
+    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= MAX_SEED:
+        raise NotationError(
+            f"bad seed {quote(seed)} (a whole number below 2^64 in size)", path="seed"
+        )
+    chosen = Settings.parse(settings)
+    if players != PLAYERS:
+        raise NotationError(f"Monstrolicious takes {PLAYERS} players, not {players}")
+    rng = random.Random(f"monstrolicious/{seed}")
+    stacks = []
+    for _ in range(PLAYERS):
+        stack = list(TILES)
+        rng.shuffle(stack)
+        stacks.append(tuple(stack))
+    first = chosen.first_player
+    if first is None:
+        first = rng.randrange(PLAYERS)
+    empty: tuple[None, ...] = (None,) * SPACES
+    return State(seed, first, tuple(stacks), (empty, empty), ((), ()))
 
 
 def put(board: Board, seat: int, space: int, tile: Placed | None) -> Board:

@@ -1,47 +1,28 @@
 """The full Monstrolicious state: both stacks, the board, the discard piles.
 
+>>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 7)
 >>> s.to_move, len(s.legal_moves()), [len(stack) for stack in s.stacks]
 (1, 11, [13, 13])
 >>> s2 = s.apply(s.legal_moves()[0])
->>> from solver.monstrolicious.codec import read_state
->>> s2.to_move, read_state(s2.to_json()) == s2
+>>> from solver.monstrolicious.codec import state_from_json
+>>> s2.to_move, state_from_json(s2.to_json()) == s2
 (0, True)
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from solver.errors import NotationError
 from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
 from solver.monstrolicious.rules import Board
-from solver.monstrolicious.tiles import (
-    BUFFET,
-    SPACES,
-    TILES,
-    Move,
-    Placed,
-    Value,
-    quote,
-    tile_json,
-)
+from solver.monstrolicious.tiles import BUFFET, GAME_NAME, PLAYERS, Move, Placed, Value, tile_json
 
 if TYPE_CHECKING:
     from solver.monstrolicious.view import View
-
-GAME_NAME = "monstrolicious"
-PLAYERS = 2
-
-#: Seeds are smaller than this in size (the service draws 64-bit seeds).
-MAX_SEED = 2**64
-
-#: Named rule settings and their defaults (docs/rulings.md).
-SETTINGS: dict[str, Any] = {"first_player": None}
 
 
 class Turns:
@@ -153,48 +134,3 @@ def _row_json(row: Sequence[Placed | None]) -> dict[str, Any]:
     return {
         key: None if t is None else t.to_json() for key, t in zip(BUFFET.keys, row, strict=True)
     }
-
-
-def read_seat(doc: Any, what: str) -> Seat:
-    """A seat number 0 or 1."""
-    if not isinstance(doc, int) or isinstance(doc, bool) or doc not in (0, 1):
-        raise NotationError(f"bad {what} {quote(doc)} (seat 0 or 1)")
-    return doc
-
-
-def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
-    """A shuffled game: each seat's 13 tiles face down, the first player drawn by lot.
-
-    Args:
-        players: must be 2.
-        seed: drives the shuffles and (unless set) who starts.
-        settings: ``first_player`` (None: by lot; 0 or 1: that seat).
-
-    Raises:
-        NotationError: another player count, a seed of 2^64 or more in size, or an
-            unknown setting.
-    """
-    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= MAX_SEED:
-        raise NotationError(
-            f"bad seed {quote(seed)} (a whole number below 2^64 in size)", path="seed"
-        )
-    chosen = {**SETTINGS, **(settings or {})}
-    unknown = set(chosen) - set(SETTINGS)
-    if unknown:
-        raise NotationError(
-            f"unknown setting {quote(sorted(unknown)[0])} (choose from {', '.join(SETTINGS)})"
-        )
-    if players != PLAYERS:
-        raise NotationError(f"Monstrolicious takes {PLAYERS} players, not {players}")
-    rng = random.Random(f"monstrolicious/{seed}")
-    stacks = []
-    for _ in range(PLAYERS):
-        stack = list(TILES)
-        rng.shuffle(stack)
-        stacks.append(tuple(stack))
-    first = chosen["first_player"]
-    if first is None:
-        first = rng.randrange(PLAYERS)
-    first = read_seat(first, "first_player")
-    empty: tuple[None, ...] = (None,) * SPACES
-    return State(seed, first, tuple(stacks), (empty, empty), ((), ()))

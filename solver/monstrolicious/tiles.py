@@ -10,8 +10,8 @@ data (``data/buffet.toml``): eleven desserts, left to right.
 (('lollipop', 'cookies', 'donuts'), 10, 3)
 >>> label(TRAP), label(7), parse_tile("trap"), parse_tile(12)
 ('Trap', '7', 0, 12)
->>> Move.from_json({"dessert": "pie"}).to_json()
-{'dessert': 'pie'}
+>>> Move(dessert=9).to_json(), str(Move(reveal=2))
+({'dessert': 'pie'}, 'turn up the tile at the Donuts')
 """
 
 from __future__ import annotations
@@ -27,6 +27,12 @@ from typing import Any, TypeAlias
 
 from solver.errors import MonsterError, NotationError
 from solver.files import read_text
+
+GAME_NAME = "monstrolicious"
+PLAYERS = 2
+"""Seats at the table: the board has two sides."""
+MAX_SEED = 2**64
+"""Seeds are smaller than this in size (the service draws 64-bit seeds)."""
 
 Value: TypeAlias = int
 """A tile: 0 is the Trap, 1..12 the monsters' strength."""
@@ -221,30 +227,63 @@ class Move:
     reveal: int | None = None
 
     def to_json(self) -> dict[str, str]:
-        """``{"dessert": key}`` or ``{"reveal": key}``."""
+        """``{"dessert": key}`` or ``{"reveal": key}`` (read back by
+        :func:`solver.monstrolicious.codec.move_from_json`)."""
         if self.dessert is not None:
             return {"dessert": BUFFET.keys[self.dessert]}
         assert self.reveal is not None
         return {"reveal": BUFFET.keys[self.reveal]}
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> Move:
-        """Reads :meth:`to_json` output; NotationError when malformed."""
-        if not isinstance(doc, Mapping):
-            raise NotationError(f"bad move {quote(doc)} (expected an object)")
-        if len(doc) == 1 and set(doc) <= {"dessert", "reveal"}:
-            (key, name), *_ = doc.items()
-            try:
-                space = BUFFET.index(name)
-            except NotationError as err:
-                raise NotationError(err.message, path=key) from None
-            return cls(dessert=space) if key == "dessert" else cls(reveal=space)
-        raise NotationError(
-            f"bad move {quote(dict(doc), 60)} (expected {{'dessert'}} or {{'reveal'}})"
-        )
 
     def __str__(self) -> str:
         if self.dessert is not None:
             return f"place on the {BUFFET.desserts[self.dessert].name}"
         assert self.reveal is not None
         return f"turn up the tile at the {BUFFET.desserts[self.reveal].name}"
+
+
+POWERS: dict[str, str] = {
+    "lollipop": "while you control the Lollipop, you win all ties during battles",
+    "donuts": "control the Donuts with the tile you just placed: turn an opposing tile face up",
+    "pair": "control both the Chocolate Fountain and the Fruit Platter at the end: "
+    "{bonus} points more",
+}
+"""What each special dessert's role does, in the rulebook's words."""
+
+
+def cards_json() -> dict[str, Any]:
+    """Every tile and dessert with what it prints: what a front end needs to draw
+    its own tiles and buffet (``GET /v1/monstrolicious/cards``).
+
+    ``tiles`` are one seat's 13 tiles (each seat has the same set, on its own
+    back), by the id states and views write (``"trap"`` or the strength);
+    ``desserts`` are the buffet left to right as ``data/buffet.toml`` lists them,
+    each with its ``power`` when its role has one.
+
+    >>> cards = cards_json()
+    >>> cards["tiles"][0], cards["desserts"][0]["points"]
+    ({'id': 'trap', 'kind': 'trap', 'strength': None, 'label': 'Trap'}, 1)
+    """
+    return {
+        "game": GAME_NAME,
+        "tiles_per_seat": len(TILES),
+        "tiles": [
+            {
+                "id": tile_json(v),
+                "kind": "trap" if v == TRAP else "monster",
+                "strength": None if v == TRAP else v,
+                "label": label(v),
+            }
+            for v in TILES
+        ],
+        "desserts": [
+            {
+                "key": d.key,
+                "name": d.name,
+                "points": d.points,
+                "role": d.role,
+                "power": POWERS[d.role].format(bonus=BUFFET.pair_bonus) if d.role else None,
+            }
+            for d in BUFFET.desserts
+        ],
+        "pair_bonus": BUFFET.pair_bonus,
+    }

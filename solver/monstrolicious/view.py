@@ -5,29 +5,31 @@ is about to place, the opponent's face-up tiles, and what battles announced
 about the opponent's face-down tiles (``at_least`` after a win, ``at_most``
 after a loss). An opposing face-down tile carries the value ``HIDDEN``.
 
->>> from solver.monstrolicious.state import new_state
+>>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 7)
 >>> v = View.of(s, 1)
 >>> v.next_tile == s.stacks[1][0], View.of(s, 0).next_tile
 (True, None)
->>> View.from_json(v.to_json()) == v
-True
+>>> View.of(s, 0).check(v.legal_moves()[0])
+Traceback (most recent call last):
+...
+solver.errors.NotYourTurnError: not your turn: it is seat 1's
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
 from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
 from solver.monstrolicious.rules import Board
-from solver.monstrolicious.state import GAME_NAME, PLAYERS, State, Turns
+from solver.monstrolicious.state import State, Turns
 from solver.monstrolicious.tiles import (
     BUFFET,
+    GAME_NAME,
     HIDDEN,
+    PLAYERS,
     TILES,
     Move,
     Placed,
@@ -115,17 +117,24 @@ class View(Turns):
         """None when ``move`` is legal for the seat now.
 
         Raises:
-            IllegalMoveError: the game is over, it is not the seat's turn, or the
-                move breaks a rule (the message names it).
+            IllegalMoveError: the game is over, or the move breaks a rule (the
+                message names it).
+            NotYourTurnError: the decision is the other seat's.
         """
         if self.is_terminal():
             raise IllegalMoveError("the game is over: every tile has been played")
-        if self.current != self.seat:
-            raise IllegalMoveError(
-                f"not your turn: it is seat {self.current}'s turn, not seat {self.seat}'s"
-            )
+        self.check_turn()
         if move not in self.legal_moves():
             raise IllegalMoveError(_why_illegal(self, move))
+
+    def check_turn(self) -> None:
+        """None when the decision now is the seat's (before the end, see ``check``).
+
+        Raises:
+            NotYourTurnError: the decision is the other seat's.
+        """
+        if self.current != self.seat:
+            raise NotYourTurnError(f"not your turn: it is seat {self.current}'s")
 
     def legal_moves(self) -> list[Move]:
         """The seat's legal moves when the decision is its own (as the state lists them)."""
@@ -138,14 +147,6 @@ class View(Turns):
     def winners(self) -> tuple[Seat, ...]:
         """At the end, the seats with the highest score (all tiles are face up then); else ()."""
         return super().winners() if self.is_terminal() else ()
-
-    def view(self, seat: Seat) -> Json:
-        """This view as JSON; only its own seat may ask (NotationError otherwise)."""
-        if seat != self.seat:
-            raise NotationError(
-                f"this is seat {self.seat}'s view: it cannot show seat {quote(seat)}'s", path="seat"
-            )
-        return self.to_json()
 
     def to_json(self) -> Json:
         """Like the state's JSON, with ``view_of``, stack counts and opposing hidden
@@ -174,13 +175,6 @@ class View(Turns):
             ],
             "discards": [[t.to_json() for t in pile] for pile in self.discards],
         }
-
-    @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> View:
-        """Reads :meth:`to_json` output (see :func:`solver.monstrolicious.codec.read_view`)."""
-        from solver.monstrolicious.codec import read_view
-
-        return read_view(doc)
 
 
 def _mask(tile: Placed) -> Placed:

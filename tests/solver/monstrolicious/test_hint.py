@@ -66,7 +66,7 @@ def test_hint_ranks_every_move_with_a_reason(games: Games) -> None:
         assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
         assert all(r.reason and "\n" not in r.reason for r in ranked)
     state = next(games(6))
-    with pytest.raises(NotYourTurnError, match=f"it is seat {state.current}'s turn"):
+    with pytest.raises(NotYourTurnError, match=f"^not your turn: it is seat {state.current}'s$"):
         hint(View.of(state, 1 - state.current), 0.02)
     end = list(games(6))[-1]
     with pytest.raises(GameOverError, match="no move to hint"):

@@ -7,7 +7,8 @@ from collections.abc import Callable, Iterator
 
 from solver.monstrolicious.infer import determinise, sample_worlds
 from solver.monstrolicious.players import PLAYERS, GreedyPlayer, immediate_swing
-from solver.monstrolicious.state import State, new_state
+from solver.monstrolicious.rules import new_state
+from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, Move, Placed
 from solver.monstrolicious.view import View
 

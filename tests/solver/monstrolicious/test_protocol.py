@@ -17,7 +17,8 @@ from solver.errors import GameOverError, IllegalMoveError, NotationError, NotYou
 from solver.game import RandomPlayer, RankedMove
 from solver.monstrolicious import GAME
 from solver.monstrolicious.infer import count_worlds
-from solver.monstrolicious.state import State, new_state
+from solver.monstrolicious.rules import new_state
+from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import HIDDEN, Move, Placed
 from solver.monstrolicious.view import View
 
@@ -47,8 +48,11 @@ def test_a_view_checks_moves_for_its_seat_only(games: Games) -> None:
     move = state.legal_moves()[0]
     mine.check(move)  # legal for its seat: no error
     assert mine.legal_moves() == state.legal_moves()
-    with pytest.raises(IllegalMoveError, match=f"not your turn: it is seat {state.current}'s"):
+    with pytest.raises(NotYourTurnError) as err:
         theirs.check(move)
+    assert str(err.value) == f"not your turn: it is seat {state.current}'s"
+    with pytest.raises(NotYourTurnError, match=f"^not your turn: it is seat {state.current}'s$"):
+        GAME.validate(theirs, GAME.move_to_json(move))
     assert theirs.legal_moves() == []
     taken = next(i for i, t in enumerate(state.board[state.current]) if t is not None)
     with pytest.raises(IllegalMoveError, match="place on an empty space"):
@@ -68,7 +72,7 @@ def test_a_view_names_winners_only_at_the_end(games: Games) -> None:
 
 def test_hint_asks_the_seat_that_decides(games: Games) -> None:
     state = list(games(4))[3]
-    with pytest.raises(NotYourTurnError, match=f"it is seat {state.current}'s turn"):
+    with pytest.raises(NotYourTurnError, match=f"^not your turn: it is seat {state.current}'s$"):
         ask(GAME.view(state, 1 - state.current), BUDGET)
     with pytest.raises(GameOverError, match="no move to hint"):
         ask(GAME.view(list(games(4))[-1], 0), BUDGET)

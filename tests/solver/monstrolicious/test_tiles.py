@@ -2,21 +2,29 @@
 
 from __future__ import annotations
 
+import json
+import tomllib
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from solver.errors import MonsterError, NotationError
-from solver.monstrolicious.codec import read_placed
+from solver.monstrolicious import GAME
+from solver.monstrolicious.codec import move_from_json, move_to_json, read_placed
 from solver.monstrolicious.tiles import (
     BUFFET,
     TRAP,
     Move,
     Placed,
+    cards_json,
     load_buffet,
     parse_buffet,
     parse_tile,
 )
+
+DATA = Path(__file__).parents[3] / "solver/monstrolicious/data/buffet.toml"
 
 
 def test_buffet_is_eleven_desserts_one_to_ten_with_two_eights() -> None:
@@ -30,7 +38,7 @@ def test_buffet_is_eleven_desserts_one_to_ten_with_two_eights() -> None:
 
 
 def test_buffet_file_is_checked(tmp_path: Path) -> None:
-    good = (Path(__file__).parents[3] / "solver/monstrolicious/data/buffet.toml").read_text()
+    good = DATA.read_text()
     assert parse_buffet(good) == BUFFET
     bad = tmp_path / "buffet.toml"
     bad.write_text(good.replace('role = "donuts"', 'role = ""'))
@@ -59,9 +67,60 @@ def test_placed_round_trip_with_bounds() -> None:
 
 def test_moves_round_trip_and_reject_bad_input() -> None:
     for move in [Move(dessert=i) for i in range(11)] + [Move(reveal=i) for i in range(11)]:
-        assert Move.from_json(move.to_json()) == move
-    assert Move.from_json({"dessert": " Chocolate-Fountain "}) == Move(dessert=BUFFET.pair[0])
+        assert move_from_json(move_to_json(move)) == move
+    assert move_from_json({"dessert": " Chocolate-Fountain "}) == Move(dessert=BUFFET.pair[0])
     for bad in ({"dessert": "pizza"}, {"dessert": "pie", "reveal": "pie"}, {}, ["pie"]):
         with pytest.raises(NotationError):
-            Move.from_json(bad)  # type: ignore[arg-type]
+            move_from_json(bad)
     assert str(Move(reveal=BUFFET.donuts)) == "turn up the tile at the Donuts"
+
+
+def _ids(doc: Any, key: str) -> set[Any]:
+    """Every value of ``key`` anywhere in a JSON document."""
+    found: set[Any] = set()
+    if isinstance(doc, dict):
+        found |= {doc[key]} if key in doc and not isinstance(doc[key], (dict, list)) else set()
+        for value in doc.values():
+            found |= _ids(value, key)
+    elif isinstance(doc, list):
+        for value in doc:
+            found |= _ids(value, key)
+    return found
+
+
+def test_the_cards_list_every_tile_and_dessert_as_the_data_file_prints_them() -> None:
+    cards = cards_json()
+    assert GAME.cards is cards_json and cards == cards_json()
+    assert json.loads(json.dumps(cards)) == cards and len(json.dumps(cards)) < 4000
+    data = tomllib.loads(DATA.read_text())
+    assert cards["pair_bonus"] == data["pair_bonus"]
+    printed = [{k: d[k] for k in ("key", "name", "points", "role")} for d in cards["desserts"]]
+    assert printed == data["dessert"]
+    assert [d["power"] is None for d in cards["desserts"]] == [
+        not d["role"] for d in data["dessert"]
+    ]
+    assert [t["id"] for t in cards["tiles"]] == ["trap", *range(1, 13)]
+    assert cards["tiles"][0] == {"id": "trap", "kind": "trap", "strength": None, "label": "Trap"}
+    assert cards["tiles"][7] == {"id": 7, "kind": "monster", "strength": 7, "label": "7"}
+    assert cards["tiles_per_seat"] == 13
+
+
+def test_every_id_a_game_holds_is_in_the_cards(games: Callable[..., Iterator[Any]]) -> None:
+    cards = cards_json()
+    tiles = {t["id"] for t in cards["tiles"]}
+    desserts = {d["key"] for d in cards["desserts"]}
+    seen_tiles: set[Any] = set()
+    seen_desserts: set[Any] = set()
+    for seed in range(4):
+        for state in games(seed):
+            docs = [state.to_json(), state.view(0).to_json(), state.view(1).to_json()]
+            for doc in docs:
+                seen_tiles |= _ids(doc, "tile") - {None}
+                seen_tiles |= {
+                    t for stack in doc["stacks"] if isinstance(stack, list) for t in stack
+                }
+                seen_tiles |= _ids(doc["stacks"], "next") - {None}
+                seen_desserts |= {k for row in doc["board"] for k in row}
+            for move in state.legal_moves():
+                seen_desserts |= set(move_to_json(move).values())
+    assert seen_tiles == tiles and seen_desserts == desserts

@@ -87,15 +87,12 @@ def test_impossible_views_are_refused(games: Games) -> None:
     broken = json.loads(json.dumps(doc))
     broken["stacks"][1 - state.current]["next"] = 3
     with pytest.raises(NotationError):
-        View.from_json(broken)
+        GAME.view_from_json(broken)
     broken = json.loads(json.dumps(doc))
     broken["stacks"][state.current]["count"] += 1
     with pytest.raises(NotationError, match="in its stack, not"):
-        View.from_json(broken)
+        GAME.view_from_json(broken)
     broken = json.loads(json.dumps(doc))
     broken["view_of"] = 3
     with pytest.raises(NotationError):
-        View.from_json(broken)
-    with pytest.raises(NotationError, match="this is seat 0's view") as err:
-        View.of(state, 0).view(1)
-    assert err.value.path == "seat"
+        GAME.view_from_json(broken)
