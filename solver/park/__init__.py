@@ -12,39 +12,38 @@ True
 
 from __future__ import annotations
 
-from solver.game import Game, HintPlayer, RandomPlayer
+from solver.game import Game
+from solver.park.cards import cards_json
+from solver.park.codec import move_from_json, move_to_json, state_from_json, view_from_json
 from solver.park.hint import hint
 from solver.park.moves import Move
-from solver.park.notation import state_from_json
-from solver.park.players import GreedyPlayer
+from solver.park.players import PLAYERS
 from solver.park.redeal import redeal
-from solver.park.settings import DEFAULTS
-from solver.park.state import ParkState, new_game
-from solver.park.view import ParkView, view, view_from_json
+from solver.park.rules import new_state
+from solver.park.settings import SETTINGS
+from solver.park.state import State
+from solver.park.view import View
 
-GAME = Game(
+GAME = Game[State, Move, View](
     name="park",
     min_players=2,
     max_players=4,
     default_players=2,
-    new=new_game,
+    new=new_state,
     from_json=state_from_json,
-    view=view,
+    view=View.of,
     view_from_json=view_from_json,
-    move_from_json=Move.from_json,
-    move_to_json=Move.to_json,
+    move_from_json=move_from_json,
+    move_to_json=move_to_json,
     hint=hint,
     redeal=redeal,
-    players={
-        "random": RandomPlayer,
-        "greedy": GreedyPlayer,
-        "hint": lambda seed: HintPlayer(view, hint, Move.from_json),
-    },
-    settings=DEFAULTS,
+    cards=cards_json,
+    players=PLAYERS,
+    settings=SETTINGS,
     variants=(
         (2, {"fifth_slot_buyable": True, "run_gaps": "any"}),
         (3, {"bank": 40, "upgrade_refill": "any", "run_gaps": "none"}),
     ),
 )
 
-__all__ = ["GAME", "Move", "ParkState", "ParkView", "new_game"]
+__all__ = ["GAME", "Move", "State", "View", "new_state"]

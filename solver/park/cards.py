@@ -12,6 +12,10 @@ only the command line (inside ``solver.files.allow_files``) may name a deck file
 Monster(id='water-07', area=<Area.WATER: 'water'>, size=2, friendly=True, points=1)
 >>> deck.tourist("land-4").text
 '4 land monsters'
+>>> card_json(deck, "balloons-2")
+{'id': 'balloons-2', 'kind': 'balloons', 'size': 2, 'cost': 2}
+>>> [len(cards_json()[k]) for k in ("monsters", "upgrades", "tourists")]
+[90, 15, 16]
 >>> load_deck("/etc/passwd")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -298,3 +302,43 @@ def load_deck(name: str = "standard") -> Deck:
             path="settings.deck",
         )
     return parse_deck(read_user_file(name, "deck", NotationError), name)
+
+
+def card_json(deck: Deck, card_id: CardId) -> dict[str, Any]:
+    """A face-up card as JSON: its id and what it prints.
+
+    A monster prints its area, size, character (``friendly`` or ``nasty``) and
+    points; an upgrade its kind, size and cost in tokens; a tourist its wish
+    (``text``) and its reward in tokens.
+    """
+    card = deck.card(card_id)
+    if isinstance(card, Monster):
+        return {
+            "id": card_id,
+            "area": card.area.value,
+            "size": card.size,
+            "character": card.character,
+            "points": card.points,
+        }
+    if isinstance(card, Upgrade):
+        return {"id": card_id, "kind": card.kind, "size": card.size, "cost": card.cost}
+    return {"id": card_id, "text": card.text, "reward": card.reward}
+
+
+def cards_json() -> dict[str, Any]:
+    """Every card of the standard deck with what it prints, in deck-file order: what a
+    front end needs to draw its own cards (``GET /v1/park/cards``).
+
+    ``{"game": "park", "deck", "monsters": [...], "upgrades": [...], "tourists": [...]}``,
+    each card as :func:`card_json` writes it (and as a view shows it face up). A
+    face-down monster shows only its area and size, so its back is drawn from
+    those two fields.
+    """
+    deck = load_deck("standard")
+    return {
+        "game": "park",
+        "deck": deck.name,
+        "monsters": [card_json(deck, m.id) for m in deck.monsters],
+        "upgrades": [card_json(deck, u.id) for u in deck.upgrades],
+        "tourists": [card_json(deck, t.id) for t in deck.tourists],
+    }

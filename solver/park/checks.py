@@ -26,8 +26,8 @@ from collections.abc import Callable, Collection, Mapping
 from typing import Any, cast
 
 from solver.errors import NotationError, quoted
+from solver.park.board import AREA_ROOM, Park, place_error
 from solver.park.cards import AREAS, CardId, Deck, Monster, Tourist, Upgrade
-from solver.park.rules import AREA_ROOM, Park, place_error
 
 MAX_TOKENS = 1_000_000
 """Most tokens one player or the bank is read with."""
@@ -151,3 +151,32 @@ def read_park(deck: Deck, doc: Any, path: str, read: Callable[[Any, str], Any] |
                 raise NotationError(why, path=at(where, i))
         park.append(cards)
     return tuple(park)
+
+
+def check_game(doc: Any, what: str) -> Mapping[str, Any]:
+    """``doc`` as an object of a Monster Park document (``what``: state or view)."""
+    if not isinstance(doc, Mapping):
+        raise NotationError(f"a {what} must be a JSON object")
+    game = doc.get("game")
+    if game != "park":
+        shown = game if isinstance(game, str) and len(game) <= 30 else "different"
+        raise NotationError(f"this is a {shown} {what}, not a park {what}", path="game")
+    return doc
+
+
+def read_row(
+    deck: Deck,
+    value: Any,
+    path: str,
+    kind: type,
+    length: int,
+    read: Callable[[Any, str], Any] | None = None,
+) -> tuple[CardId | None, ...]:
+    """A row of ``length`` places, each empty (null) or a card of ``kind``; ``read(entry,
+    path)`` first turns an entry into an id when entries are objects."""
+    return tuple(
+        None
+        if c is None
+        else card_id(deck, c if read is None else read(c, at(path, i)), at(path, i), kind)
+        for i, c in enumerate(items(value, path, length, length))
+    )

@@ -7,9 +7,9 @@ likely. :func:`outcomes` lists what an action can turn out to be, and
 :func:`evaluate` values an action exactly in expectation: tokens paid or taken,
 points placed, and the tourists the best claim order then brings.
 
->>> from solver.park.state import new_game
+>>> from solver.park.rules import new_state
 >>> from solver.park.moves import Move
->>> s = new_game(2, seed=7)
+>>> s = new_state(2, seed=7)
 >>> evaluate(s, Move("token")).value
 1.0
 """
@@ -20,10 +20,10 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import lru_cache
 
-from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Deck, Monster
+from solver.park.board import Park, claim_options, placed
+from solver.park.cards import UPGRADE_KINDS, Area, CardId, Deck, Monster
 from solver.park.moves import Move
-from solver.park.rules import Park, claim_options
-from solver.park.state import ParkState
+from solver.park.state import State
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class Evaluation:
     outcomes: tuple[Outcome, ...]
 
 
-def unseen_monsters(state: ParkState) -> list[Monster]:
+def unseen_monsters(state: State) -> list[Monster]:
     """Monsters no park shows: the ones a face-down card may be."""
     placed = {c for park in state.parks for area in park for c in area}
     return [m for m in state.cards.monsters if m.id not in placed]
@@ -79,7 +79,7 @@ def class_outcomes(
     return tuple((len(v) / total, v[0]) for _, v in sorted(groups.items()))
 
 
-def hidden_outcomes(state: ParkState, card_id: CardId) -> tuple[tuple[float, CardId], ...]:
+def hidden_outcomes(state: State, card_id: CardId) -> tuple[tuple[float, CardId], ...]:
     """What a face-down track monster may be: (probability, a representative card) pairs.
 
     Cards that share character and points count as one outcome.
@@ -88,12 +88,7 @@ def hidden_outcomes(state: ParkState, card_id: CardId) -> tuple[tuple[float, Car
     return class_outcomes(state.cards, state.parks, m.area, m.size)
 
 
-def _placed(park: Park, area: Area, card_id: CardId) -> Park:
-    i = AREAS.index(area)
-    return (*park[:i], park[i] + (card_id,), *park[i + 1 :])
-
-
-def outcomes(state: ParkState, move: Move) -> tuple[Outcome, ...]:
+def outcomes(state: State, move: Move) -> tuple[Outcome, ...]:
     """The ways a legal action of the player to move can turn out."""
     seat = state.to_move
     assert seat is not None
@@ -106,14 +101,14 @@ def outcomes(state: ParkState, move: Move) -> tuple[Outcome, ...]:
         card_id = state.upgrade_row[UPGRADE_KINDS.index(move.kind)]
         assert card_id is not None
         cost = deck.upgrade(card_id).cost
-        return (Outcome(1.0, _placed(park, move.area, card_id), card_id, 0, -cost),)
+        return (Outcome(1.0, placed(park, move.area, card_id), card_id, 0, -cost),)
     if move.action == "invite":
         assert move.slot is not None
         card_id = state.track[move.slot]
         assert card_id is not None
         price = state.price(move.slot) or 0
         return tuple(
-            Outcome(p, _placed(park, deck.monster(rep).area, rep), rep, _points(deck, rep), -price)
+            Outcome(p, placed(park, deck.monster(rep).area, rep), rep, _points(deck, rep), -price)
             for p, rep in hidden_outcomes(state, card_id)
         )
     return (Outcome(1.0, park, None, 0, 0),)
@@ -123,7 +118,7 @@ def _points(deck: Deck, card_id: CardId) -> int:
     return deck.monster(card_id).points
 
 
-def best_claim(state: ParkState, park: Park) -> tuple[tuple[CardId, ...], int]:
+def best_claim(state: State, park: Park) -> tuple[tuple[CardId, ...], int]:
     """The claim (in a working order) that brings the most tokens, and its reward."""
     seat = state.to_move
     assert seat is not None
@@ -151,7 +146,7 @@ def _best_claim(
     return best
 
 
-def evaluate(state: ParkState, move: Move) -> Evaluation:
+def evaluate(state: State, move: Move) -> Evaluation:
     """The exact expected worth of an action this turn (see the module text)."""
     seat = state.to_move
     assert seat is not None

@@ -15,10 +15,10 @@ players. On the player's last turn the chance to win outweighs points: a sure
 win counts ``WIN`` points, a sure loss as much against. In the tourist step the
 claims are ranked exactly by the tokens they bring.
 
->>> from solver.park.state import new_game
->>> from solver.park.view import ParkView
->>> ranked = hint(ParkView.of(new_game(2, seed=3), 0), 0.5)
->>> len(ranked) == len(new_game(2, seed=3).legal_moves())
+>>> from solver.park.rules import new_state
+>>> from solver.park.view import View
+>>> ranked = hint(View.of(new_state(2, seed=3), 0), 0.5)
+>>> len(ranked) == len(new_state(2, seed=3).legal_moves())
 True
 >>> ranked[0].value >= ranked[-1].value
 True
@@ -29,16 +29,17 @@ from __future__ import annotations
 import time
 
 from solver.errors import GameOverError, NotYourTurnError
-from solver.game import RankedMove
+from solver.game import DEFAULT_HINT_BUDGET, RankedMove
+from solver.park.board import AREA_ROOM, counts, floor, is_full
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Monster, Upgrade
+from solver.park.codec import move_to_json
 from solver.park.evaluate import Evaluation, evaluate
 from solver.park.moves import Move
 from solver.park.options import later_options, targets
 from solver.park.plan import COUNT, SCALE, After, Option, build, solve
 from solver.park.reply import WIN, foresee, reply, turns_after, win_chance
-from solver.park.rules import AREA_ROOM, counts, floor, is_full
-from solver.park.state import ParkState
-from solver.park.view import ParkView
+from solver.park.state import State
+from solver.park.view import View
 
 #: Future turns the plan looks at.
 HORIZON = 3
@@ -46,10 +47,10 @@ HORIZON = 3
 MAX_PUSH = 3.0
 
 
-def hint(view: ParkView, budget_seconds: float = 0.08) -> list[RankedMove]:
+def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     """Every legal move of the view's seat ranked best first, each with its value and a
     reason. It reads nothing but the view: it computes on the table the view lays out
-    (``ParkView.world``) and counts face-down cards only by what their area and size
+    (``View.world``) and counts face-down cards only by what their area and size
     allow.
 
     Raises:
@@ -59,18 +60,18 @@ def hint(view: ParkView, budget_seconds: float = 0.08) -> list[RankedMove]:
     if view.to_move is None:
         raise GameOverError("the game is over: there is no move to hint")
     if view.seat != view.to_move:
-        raise NotYourTurnError(f"it is seat {view.to_move}'s turn, not seat {view.seat}'s")
+        raise NotYourTurnError(f"not your turn: it is seat {view.to_move}'s")
     state = view.world()
     moves = state.legal_moves()
     if state.phase == "tourists":
         ranked = [_claim_hint(state, m) for m in moves]
     else:
-        ranked = _action_hints(state, moves, budget_seconds)
+        ranked = _action_hints(state, moves, budget)
     order = sorted(range(len(ranked)), key=lambda i: -ranked[i].value)
     return [ranked[i] for i in order]
 
 
-def _claim_hint(state: ParkState, move: Move) -> RankedMove:
+def _claim_hint(state: State, move: Move) -> RankedMove:
     rewards = [state.cards.tourist(t).reward for t in move.tourists]
     total = sum(rewards)
     if state.bank is not None:
@@ -80,10 +81,10 @@ def _claim_hint(state: ParkState, move: Move) -> RankedMove:
     else:
         parts = [f"{t} (+{r})" for t, r in zip(move.tourists, rewards, strict=True)]
         reason = f"invite {', then '.join(parts)}: +{total} tokens"
-    return RankedMove(move.to_json(), float(total), reason, {"tokens": float(total)})
+    return RankedMove(move_to_json(move), float(total), reason, {"tokens": float(total)})
 
 
-def _action_hints(state: ParkState, moves: list[Move], budget: float) -> list[RankedMove]:
+def _action_hints(state: State, moves: list[Move], budget: float) -> list[RankedMove]:
     start = time.perf_counter()
     evals = [evaluate(state, m) for m in moves]
     lasts = [turns_after(state, m, e) for m, e in zip(moves, evals, strict=True)]
@@ -120,11 +121,11 @@ def _action_hints(state: ParkState, moves: list[Move], budget: float) -> list[Ra
             value += WIN * (2 * chance - 1)
             reason += f"; the player's last turn: wins with chance {chance:.0%}"
             detail["win_chance"] = round(chance, 3)
-        out.append(RankedMove(m.to_json(), round(value, 3), reason, detail))
+        out.append(RankedMove(move_to_json(m), round(value, 3), reason, detail))
     return out
 
 
-def _describe(state: ParkState, move: Move, e: Evaluation) -> str:
+def _describe(state: State, move: Move, e: Evaluation) -> str:
     deck = state.cards
     if move.action == "token":
         text = "take a token: +1"
@@ -147,7 +148,7 @@ def _describe(state: ParkState, move: Move, e: Evaluation) -> str:
     return text
 
 
-def _horizon(state: ParkState) -> int:
+def _horizon(state: State) -> int:
     """How many more turns the player can count on (at most ``HORIZON``)."""
     if state.final_round:
         return 0
@@ -160,7 +161,7 @@ def _places(e: Evaluation) -> bool:
     return e.outcomes[0].card is not None
 
 
-def _first(table: ParkState, i: int) -> list[Option]:
+def _first(table: State, i: int) -> list[Option]:
     """The actions of the player's next turn on the table it foresees after candidate
     ``i``, each valued exactly."""
     deck = table.cards
@@ -202,7 +203,7 @@ def _first(table: ParkState, i: int) -> list[Option]:
     return list(out.values())
 
 
-def _after(state: ParkState, move: Move, e: Evaluation, table: ParkState | None) -> After:
+def _after(state: State, move: Move, e: Evaluation, table: State | None) -> After:
     seat = state.to_move
     assert seat is not None
     deck = state.cards
@@ -240,7 +241,7 @@ def _after(state: ParkState, move: Move, e: Evaluation, table: ParkState | None)
     )
 
 
-def _push(state: ParkState) -> int:
+def _push(state: State) -> int:
     """What filling one more slot of the park is worth to the player to move (scaled).
 
     The game ends soon after a park is full. A player ahead by ``lead`` points
@@ -258,7 +259,7 @@ def _push(state: ParkState) -> int:
     return round(min(MAX_PUSH, lead / free) * SCALE)
 
 
-def _has(state: ParkState, seat: int, k: int, friendly: bool) -> bool:
+def _has(state: State, seat: int, k: int, friendly: bool) -> bool:
     deck = state.cards
     for card_id in state.parks[seat][k]:
         card = deck.card(card_id)

@@ -9,8 +9,8 @@ deck holds is public: every card back shows area and size) and valued at the
 expected points of an unseen monster of that face; or an upgrade. The tourists
 on the row are the plan's targets.
 
->>> from solver.park.state import new_game
->>> s = new_game(2, seed=3)
+>>> from solver.park.rules import new_state
+>>> s = new_state(2, seed=3)
 >>> sum(_unseen(s).values()) == len(s.deck)
 True
 """
@@ -19,12 +19,12 @@ from __future__ import annotations
 
 from collections import Counter
 
+from solver.park.board import AREA_ROOM, floor
 from solver.park.cards import AREAS, UPGRADE_COST, UPGRADE_KINDS, Area, CardId, Monster, Upgrade
 from solver.park.evaluate import class_outcomes
 from solver.park.moves import Move
 from solver.park.plan import COUNT, SCALE, Option, Target
-from solver.park.rules import AREA_ROOM, floor
-from solver.park.state import ParkState
+from solver.park.state import State
 
 #: Chance another player who can fit a monster takes it: free, or for a price.
 TAKEN_FREE = 0.7
@@ -37,7 +37,7 @@ TOURIST_STAYS = 0.6
 DRAW_PRICE = 2
 
 
-def _unseen(state: ParkState) -> Counter[tuple[Area, int]]:
+def _unseen(state: State) -> Counter[tuple[Area, int]]:
     """How many monsters of each area and size the deck may still bring: the deck, and
     the discard once the deck runs low. Every card back shows area and size, so these
     counts are what the seat sees; which of them is which it cannot tell."""
@@ -46,7 +46,7 @@ def _unseen(state: ParkState) -> Counter[tuple[Area, int]]:
     return Counter((deck.monster(c).area, deck.monster(c).size) for c in pool)
 
 
-def _face_stats(state: ParkState, area: Area, size: int) -> tuple[float, float]:
+def _face_stats(state: State, area: Area, size: int) -> tuple[float, float]:
     """Expected points and friendly chance of a face-down monster of ``area`` and
     ``size``: any such monster no park shows, each equally likely."""
     deck = state.cards
@@ -58,7 +58,7 @@ def _face_stats(state: ParkState, area: Area, size: int) -> tuple[float, float]:
     return points, friendly
 
 
-def _survival(state: ParkState, monster: Monster, pos0: int, t: int) -> float:
+def _survival(state: State, monster: Monster, pos0: int, t: int) -> float:
     """Chance a visible monster is still on the track at the player's turn ``t``.
 
     ``pos0`` is its position once this turn's board is prepared. Each other
@@ -82,7 +82,7 @@ def _survival(state: ParkState, monster: Monster, pos0: int, t: int) -> float:
     return keep
 
 
-def later_options(state: ParkState, moves: list[Move], t: int) -> list[Option]:
+def later_options(state: State, moves: list[Move], t: int) -> list[Option]:
     """The cards later turn ``t`` may place (2 = the turn after next; the next is ``_first``'s)."""
     deck = state.cards
     n = state.players
@@ -143,7 +143,7 @@ def later_options(state: ParkState, moves: list[Move], t: int) -> list[Option]:
     return opts
 
 
-def _upgrade_options(state: ParkState, moves: list[Move]) -> list[Option]:
+def _upgrade_options(state: State, moves: list[Move]) -> list[Option]:
     deck = state.cards
     placed = {c for p in state.parks for a in p for c in a}
     opts = []
@@ -181,7 +181,7 @@ def _upgrade_options(state: ParkState, moves: list[Move]) -> list[Option]:
     return opts
 
 
-def targets(state: ParkState) -> list[Target]:
+def targets(state: State) -> list[Target]:
     deck = state.cards
     out = []
     for t in state.tourist_row:

@@ -26,8 +26,8 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from solver.park.board import Counts
 from solver.park.cards import AREAS, Area, CardId
-from solver.park.rules import Counts
 
 SCALE = 100  # objective units per point
 COUNT = 10  # count units per monster (counts are expectations)

@@ -1,21 +1,24 @@
-"""The greedy player (best points this turn); random and hint are ``solver.game``'s.
+"""The players for simulation: ``random`` and ``hint`` are ``solver.game``'s, ``greedy``
+takes the best points this turn.
 
->>> from solver.park.state import new_game
->>> s = new_game(2, seed=5)
->>> from solver.game import RandomPlayer
->>> RandomPlayer(1).choose(s) in s.legal_moves()
-True
->>> GreedyPlayer(1).choose(s) in s.legal_moves()
+>>> from solver.park.rules import new_state
+>>> s = new_state(2, seed=5)
+>>> all(PLAYERS[name](1).choose(s) in s.legal_moves() for name in sorted(PLAYERS))
 True
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
+from solver.game import HintPlayer, PlayerFactory, RandomPlayer
+from solver.park.codec import move_from_json
 from solver.park.evaluate import evaluate, greedy_key
+from solver.park.hint import hint
 from solver.park.moves import Move
-from solver.park.state import ParkState
+from solver.park.state import State
+from solver.park.view import View
 
 
 class GreedyPlayer:
@@ -30,7 +33,7 @@ class GreedyPlayer:
     def __init__(self, seed: int) -> None:
         self._rng = random.Random(seed)
 
-    def choose(self, state: ParkState) -> Move:
+    def choose(self, state: State) -> Move:
         """The legal move with the best immediate points."""
         moves = state.legal_moves()
         if state.phase == "tourists":
@@ -39,3 +42,17 @@ class GreedyPlayer:
             (*greedy_key(m, evaluate(state, m)), self._rng.random(), i) for i, m in enumerate(moves)
         ]
         return moves[max(scored)[3]]
+
+
+def hint_player(seed: int) -> HintPlayer:
+    """The hint's best move, asked of the view of the seat to move (deterministic, so
+    the seed is not needed)."""
+    return HintPlayer(View.of, hint, move_from_json)
+
+
+PLAYERS: Mapping[str, PlayerFactory] = {
+    "random": RandomPlayer,
+    "greedy": GreedyPlayer,
+    "hint": hint_player,
+}
+"""The players by name, each built from a seed."""

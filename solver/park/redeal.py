@@ -5,11 +5,11 @@ deck) is swapped for an unseen monster of the same area and size; the rest of
 the monster deck, the tourist deck and each upgrade supply are shuffled; the
 game gets a new seed. Face-up cards stay where they are.
 
->>> from solver.park.state import new_game
->>> from solver.park.view import ParkView
->>> s = new_game(2, seed=7)
+>>> from solver.park.rules import new_state
+>>> from solver.park.view import View
+>>> s = new_state(2, seed=7)
 >>> r = redeal(s, 0, 1)
->>> ParkView.of(r, 0) == ParkView.of(s, 0), r.deck != s.deck
+>>> View.of(r, 0) == View.of(s, 0), r.deck != s.deck
 (True, True)
 """
 
@@ -20,11 +20,11 @@ from dataclasses import replace
 
 from solver.game import Seat
 from solver.park.cards import CardId
-from solver.park.state import ParkState
+from solver.park.state import State
 from solver.park.view import Face, face_of
 
 
-def redeal(state: ParkState, seat: Seat, seed: int) -> ParkState:
+def redeal(state: State, seat: Seat, seed: int) -> State:
     """``state`` with its hidden content drawn anew from ``seed`` (the same view for
     every seat: Monster Park hides the same cards from everyone)."""
     rng = random.Random(seed)

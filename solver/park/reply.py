@@ -22,9 +22,9 @@ makes the win sure. :func:`win_chance` weighs the ways the action can turn out
 players' scores, each raised by the best turn it still has before the end. That
 turn is its best reply, as above.
 
->>> from solver.park.state import new_game
+>>> from solver.park.rules import new_state
 >>> from solver.park.moves import Move
->>> s = new_game(2, seed=7)
+>>> s = new_state(2, seed=7)
 >>> turns_after(s, Move("token"), evaluate(s, Move("token"))) is None
 True
 """
@@ -34,17 +34,17 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
+from solver.park.board import counts, is_full
 from solver.park.cards import CardId
 from solver.park.evaluate import Evaluation, best_claim, evaluate, greedy_key
 from solver.park.moves import Move
-from solver.park.rules import counts, is_full
-from solver.park.state import ParkState
+from solver.park.state import State
 
 #: Points a sure win is worth above a coin flip (a sure loss as much below).
 WIN = 100.0
 
 
-def turns_after(state: ParkState, move: Move, e: Evaluation) -> int | None:
+def turns_after(state: State, move: Move, e: Evaluation) -> int | None:
     """How many turns other players still take after this one when the game's end is
     fixed by now, else None."""
     seat = state.to_move
@@ -59,7 +59,7 @@ def turns_after(state: ParkState, move: Move, e: Evaluation) -> int | None:
     return min(left) if left else None
 
 
-def win_chance(state: ParkState, move: Move, e: Evaluation) -> float:
+def win_chance(state: State, move: Move, e: Evaluation) -> float:
     """The chance ``move`` wins, on the player's last turn (a shared win counts half)."""
     seat = state.to_move
     assert seat is not None
@@ -93,7 +93,7 @@ def win_chance(state: ParkState, move: Move, e: Evaluation) -> float:
     return chance
 
 
-def reply(state: ParkState, move: Move, e: Evaluation) -> float:
+def reply(state: State, move: Move, e: Evaluation) -> float:
     """The most points the next player can expect from its next turn on the table
     ``move`` leaves."""
     seat = state.to_move
@@ -101,7 +101,7 @@ def reply(state: ParkState, move: Move, e: Evaluation) -> float:
     return _best_turn(_table_after(state, move, e), (seat + 1) % state.players)
 
 
-def _table_after(state: ParkState, move: Move, e: Evaluation) -> ParkState:
+def _table_after(state: State, move: Move, e: Evaluation) -> State:
     """The table after this turn, as the player can foresee it.
 
     Cards the deck has yet to show are left out; an upgrade bought is taken to
@@ -132,7 +132,7 @@ def _table_after(state: ParkState, move: Move, e: Evaluation) -> ParkState:
     )
 
 
-def foresee(state: ParkState, move: Move, e: Evaluation) -> ParkState:
+def foresee(state: State, move: Move, e: Evaluation) -> State:
     """The table at the player's next turn, as it can foresee it: after ``move`` and
     each other player's predicted reply (its best turn, placing a card on a tie)."""
     seat = state.to_move
@@ -146,7 +146,7 @@ def foresee(state: ParkState, move: Move, e: Evaluation) -> ParkState:
 
 
 @lru_cache(maxsize=1024)
-def predicted(turn: ParkState) -> tuple[Move, Evaluation]:
+def predicted(turn: State) -> tuple[Move, Evaluation]:
     """The best turn of the player to move: the most points this turn, placing a card on
     a tie (the greedy player's choice, less its random tie-break)."""
     best: tuple[tuple[float, bool], Move, Evaluation] | None = None
@@ -159,5 +159,5 @@ def predicted(turn: ParkState) -> tuple[Move, Evaluation]:
     return best[1], best[2]
 
 
-def _best_turn(table: ParkState, other: int) -> float:
+def _best_turn(table: State, other: int) -> float:
     return predicted(replace(table, to_move=other))[1].value

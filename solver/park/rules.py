@@ -1,243 +1,331 @@
-"""The park rules and the tourists' wishes, as functions over a park.
+"""What the Monster Park rulebook says about a turn, as functions over a State.
 
-A park is three areas (water, land, air), each a tuple of card ids from left
-to right. These functions answer with the rule a placement or a claim breaks,
-in words, or None when it is fine.
+Set-up (:func:`new_state`), the three actions and the tourists who come after
+them (:func:`legal_moves`, :func:`move_error`, :func:`apply`), preparing the
+board for the next player, the end of the game and its scores. The park rules
+of one board (placement, the tourists' wishes) are :mod:`solver.park.board`.
 
->>> from solver.park.cards import load_deck, Area
->>> deck = load_deck()
->>> park = (("water-19",), (), ())
->>> deck.monster("water-19").size
-4
->>> place_error(deck, park, deck.monster("water-07"), Area.WATER)
-'a size-2 monster cannot follow the size-4 monster in the water area'
->>> place_error(deck, park, deck.monster("land-01"), Area.WATER)
-'a land monster may only live in the land area, not the water area'
+>>> s = new_state(2, seed=7)
+>>> legal_moves(s)[0].action, move_error(s, Move("pass"))
+('token', 'you may only pass when none of the three actions is possible')
+>>> new_state(5, seed=7)
+Traceback (most recent call last):
+...
+solver.errors.NotationError: Monster Park takes 2-4 players, not 5
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from itertools import combinations
-from typing import TypeAlias
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
-from solver.errors import quoted
-from solver.park.cards import AREAS, Area, CardId, Deck, Monster, Tourist, Upgrade
+from solver.errors import IllegalMoveError, NotationError
+from solver.game import Score, Seat
+from solver.park.board import (
+    EMPTY_PARK,
+    Park,
+    claim_error,
+    claim_options,
+    counts,
+    is_full,
+    place_error,
+    placed,
+)
+from solver.park.cards import AREAS, UPGRADE_KINDS, CardId, load_deck
+from solver.park.checks import quote
+from solver.park.moves import Move
+from solver.park.settings import Settings
 
-Park: TypeAlias = tuple[tuple[CardId, ...], ...]
-AREA_ROOM = 5
-EMPTY_PARK: Park = ((), (), ())
+if TYPE_CHECKING:
+    from solver.park.state import State
 
-
-def card_name(deck: Deck, card_id: CardId) -> str:
-    """``the size-4 monster`` or ``the size-2 balloons``."""
-    card = deck.card(card_id)
-    if isinstance(card, Monster):
-        return f"the size-{card.size} monster"
-    if isinstance(card, Upgrade):
-        return f"the size-{card.size} {card.kind}"
-    return card.id
-
-
-def floor(deck: Deck, cards: tuple[CardId, ...]) -> int:
-    """The smallest size the next monster in an area may have: the last card's size."""
-    if not cards:
-        return 0
-    card = deck.card(cards[-1])
-    assert isinstance(card, Monster | Upgrade)
-    return card.size
-
-
-def is_full(park: Park) -> bool:
-    """True when every area holds 5 cards."""
-    return all(len(cards) >= AREA_ROOM for cards in park)
+TRACK_LEN = 5
+"""Positions on the monster track."""
+ROW_LEN = 3
+"""Spaces on the tourist track."""
+START_TOKENS = 5
+"""Tokens each player starts with."""
 
 
-def place_error(deck: Deck, park: Park, card: Monster | Upgrade, area: Area) -> str | None:
-    """The park rule that placing ``card`` in ``area`` breaks, or None."""
-    cards = park[AREAS.index(area)]
-    if isinstance(card, Monster) and card.area != area:
-        return f"a {card.area} monster may only live in the {card.area} area, not the {area} area"
-    if len(cards) >= AREA_ROOM:
-        return f"the {area} area is full ({AREA_ROOM} cards)"
-    if isinstance(card, Monster) and cards and card.size < floor(deck, cards):
-        return (
-            f"a size-{card.size} monster cannot follow {card_name(deck, cards[-1])} "
-            f"in the {area} area"
-        )
-    return None
+def new_state(
+    players: int, seed: int, settings: Mapping[str, Any] | Settings | None = None
+) -> State:
+    """Set up a game: shuffled decks, a track of 5, 3 tourists, one upgrade of each kind.
 
+    Seat 0 is the starting player. Raises NotationError for a bad setting or
+    player count.
+    """
+    from solver.park.state import State
 
-@dataclass(frozen=True)
-class Counts:
-    """What a park shows, as the tourists count it."""
-
-    friendly: int
-    nasty: int
-    upgrades: int
-    by_area: tuple[int, ...]
-    by_size: tuple[int, ...]  # index 0..5
-    friendly_areas: int
-    nasty_areas: int
-    monsters: int
-    points: int
-
-
-def counts(deck: Deck, park: Park) -> Counts:
-    """Count a park's monsters by character, area and size, and its upgrades."""
-    friendly = nasty = upgrades = points = 0
-    by_area = [0, 0, 0]
-    by_size = [0] * 6
-    f_areas = n_areas = 0
-    for i, cards in enumerate(park):
-        has_f = has_n = False
-        for card_id in cards:
-            card = deck.card(card_id)
-            if isinstance(card, Monster):
-                by_area[i] += 1
-                by_size[card.size] += 1
-                points += card.points
-                if card.friendly:
-                    friendly += 1
-                    has_f = True
-                else:
-                    nasty += 1
-                    has_n = True
-            else:
-                upgrades += 1
-        f_areas += has_f
-        n_areas += has_n
-    return Counts(
-        friendly,
-        nasty,
-        upgrades,
-        tuple(by_area),
-        tuple(by_size),
-        f_areas,
-        n_areas,
-        friendly + nasty,
-        points,
+    chosen = settings if isinstance(settings, Settings) else Settings.parse(settings)
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
+        raise NotationError(f"Monster Park takes 2-4 players, not {quote(players)}")
+    deck = load_deck(chosen.deck)
+    rng = random.Random(f"park:{seed}")
+    monsters = [m.id for m in deck.monsters]
+    rng.shuffle(monsters)
+    tourists = [t.id for t in deck.tourists]
+    rng.shuffle(tourists)
+    supply = []
+    for kind in UPGRADE_KINDS:
+        ids = [u.id for u in deck.upgrades if u.kind == kind]
+        rng.shuffle(ids)
+        supply.append(ids)
+    return State(
+        players=players,
+        seed=seed,
+        settings=chosen,
+        to_move=0,
+        phase="action",
+        turn=0,
+        parks=(EMPTY_PARK,) * players,
+        tokens=(START_TOKENS,) * players,
+        held=((),) * players,
+        track=tuple(monsters[:TRACK_LEN]),
+        deck=tuple(monsters[TRACK_LEN:]),
+        discard=(),
+        reshuffles=0,
+        tourist_row=tuple(tourists[:ROW_LEN]),
+        tourist_deck=tuple(tourists[ROW_LEN:]),
+        upgrade_row=tuple(s[0] if s else None for s in supply),
+        upgrade_supply=tuple(tuple(s[1:]) for s in supply),
+        bank=None if chosen.bank is None else max(0, chosen.bank),
+        final_round=False,
+        cards=deck,
     )
 
 
-def has_run(deck: Deck, cards: tuple[CardId, ...], run: tuple[int, ...], gaps: str) -> bool:
-    """Does one area show ``run`` (sizes, left to right)? ``gaps`` is the run_gaps setting."""
-    seq: list[int | None] = []
-    for card_id in cards:
-        card = deck.card(card_id)
-        if isinstance(card, Monster):
-            seq.append(card.size)
-        elif gaps == "none":
-            seq.append(None)
-    if gaps == "any":
-        it = iter(seq)
-        return all(any(s == want for s in it) for want in run)
-    n = len(run)
-    return any(tuple(seq[i : i + n]) == run for i in range(len(seq) - n + 1))
-
-
-def shortfall(
-    deck: Deck, park: Park, held: int, tourist: Tourist, gaps: str, c: Counts | None = None
-) -> str | None:
-    """Why ``tourist`` will not come (``held`` = tourists already in the park), or None.
-
-    ``c`` may pass ``counts(deck, park)`` when the caller has it already.
-    """
-    c = c or counts(deck, park)
-    need = tourist.need
-    have: int
-    if need in ("friendly", "nasty", "upgrades", "area", "size", "tourists"):
-        have = {
-            "friendly": c.friendly,
-            "nasty": c.nasty,
-            "upgrades": c.upgrades,
-            "tourists": held,
-        }.get(need, 0)
-        if need == "area":
-            assert tourist.area is not None
-            have = c.by_area[AREAS.index(tourist.area)]
-        elif need == "size":
-            have = c.by_size[tourist.size]
-        if have >= tourist.count:
-            return None
-        return f"tourist {tourist.id!r} wants {tourist.text.lower()}; the park has {have}"
-    if need == "both":
-        if min(c.friendly, c.nasty) >= tourist.count:
-            return None
-        return (
-            f"tourist {tourist.id!r} wants {tourist.text.lower()}; "
-            f"the park has {c.friendly} friendly and {c.nasty} nasty"
-        )
-    if need == "each_area":
-        have = c.friendly_areas if tourist.character == "friendly" else c.nasty_areas
-        if have == len(AREAS):
-            return None
-        return f"tourist {tourist.id!r} wants {tourist.text.lower()}; {have} areas have one"
-    if any(has_run(deck, cards, run, gaps) for cards in park for run in tourist.runs):
+def track_price(settings: Settings, slot: int) -> int | None:
+    """Tokens to invite from track position ``slot`` (0, 1, 2, 3 as printed; the fifth
+    per the settings); None when it cannot be bought."""
+    if slot == TRACK_LEN - 1 and not settings.fifth_slot_buyable:
         return None
-    return f"tourist {tourist.id!r} wants {tourist.text.lower()}; no area shows such a run"
+    return settings.fifth_slot_price if slot == TRACK_LEN - 1 else slot
 
 
-def claim_error(
-    deck: Deck,
-    park: Park,
-    held: int,
-    row: tuple[CardId | None, ...],
-    claim: tuple[CardId, ...],
-    gaps: str,
-) -> str | None:
-    """Why the tourists ``claim`` cannot come in this order, or None.
-
-    Args:
-        held: tourists the player holds before this turn's claims.
-        row: the tourists on the track.
-        claim: tourist ids in the order they are invited.
-    """
-    c = counts(deck, park)
-    for i, tourist_id in enumerate(claim):
-        if tourist_id not in row:
-            return f"tourist {quoted(tourist_id)} is not on the tourist track"
-        if tourist_id in claim[:i]:
-            return f"tourist {quoted(tourist_id)} is invited twice"
-        why = shortfall(deck, park, held + i, deck.tourist(tourist_id), gaps, c)
-        if why is not None:
-            return why
-    return None
-
-
-def claim_options(
-    deck: Deck, park: Park, held: int, row: tuple[CardId | None, ...], gaps: str
-) -> list[tuple[CardId, ...]]:
-    """Every non-empty set of tourists that can come, each in an order that works.
-
-    Sets come smallest first, then in track order; within a set, the tourists
-    that count other tourists come last, which is the order that lets most come.
-    """
-    present = [t for t in row if t is not None]
-    c = counts(deck, park)
-    met = {t for t in present if shortfall(deck, park, held, deck.tourist(t), gaps, c) is None}
-    found: list[tuple[CardId, ...]] = []
-    for size in range(1, len(present) + 1):
-        for subset in combinations(present, size):
-            order = tuple(sorted(subset, key=lambda t: deck.tourist(t).need == "tourists"))
-            ok = all(
-                t in met
-                or (
-                    deck.tourist(t).need == "tourists"
-                    and shortfall(deck, park, held + i, deck.tourist(t), gaps, c) is None
-                )
-                for i, t in enumerate(order)
+def action_error(state: State, move: Move) -> str | None:
+    """The rule an action breaks for the player to move, or None."""
+    seat = state.to_move
+    assert seat is not None
+    have = state.tokens[seat]
+    park = state.parks[seat]
+    deck = state.cards
+    if move.action == "token":
+        if state.bank is not None and state.bank < 1:
+            return "the bank is empty: no token can be taken"
+        return None
+    if move.action == "upgrade":
+        assert move.kind is not None and move.area is not None
+        card_id = state.upgrade_row[UPGRADE_KINDS.index(move.kind)]
+        if card_id is None:
+            return f"the {move.kind} supply is empty"
+        upgrade = deck.upgrade(card_id)
+        if upgrade.cost > have:
+            return f"{move.kind} cost {upgrade.cost} tokens; you have {have}"
+        return place_error(deck, park, upgrade, move.area)
+    if move.action == "invite":
+        assert move.slot is not None
+        card_id = state.track[move.slot]
+        if card_id is None:
+            return f"track position {move.slot} is empty"
+        price = state.price(move.slot)
+        if price is None:
+            return (
+                f"track position {move.slot} has no price: its monster cannot be invited "
+                "(setting fifth_slot_buyable)"
             )
-            if ok:
-                found.append(order)
-    return found
+        if price > have:
+            return f"inviting from track position {move.slot} costs {price} tokens; you have {have}"
+        monster = deck.monster(card_id)
+        return place_error(deck, park, monster, move.area or monster.area)
+    if move.action == "pass":
+        if _actions(state):
+            return "you may only pass when none of the three actions is possible"
+        return None
+    return "tourists are invited after an action: choose an action first"
 
 
-def monsters_in(deck: Deck, park: Park) -> Iterator[Monster]:
-    """Every monster in a park."""
-    for cards in park:
-        for card_id in cards:
-            card = deck.card(card_id)
-            if isinstance(card, Monster):
-                yield card
+def _actions(state: State) -> list[Move]:
+    moves = [Move("token")]
+    moves += [Move("upgrade", kind=k, area=a) for k in UPGRADE_KINDS for a in AREAS]
+    for slot, card_id in enumerate(state.track):
+        if card_id is not None:
+            moves.append(Move("invite", slot=slot, area=state.cards.monster(card_id).area))
+    return [m for m in moves if action_error(state, m) is None]
+
+
+def legal_moves(state: State) -> list[Move]:
+    """Every legal move in a fixed order: token, upgrades, invites; or the tourist claims."""
+    if state.to_move is None:
+        return []
+    if state.phase == "tourists":
+        return [Move("tourists")] + [
+            Move("tourists", tourists=c) for c in _claims(state, state.parks[state.to_move])
+        ]
+    return _actions(state) or [Move("pass")]
+
+
+def _claims(state: State, park: Park) -> list[tuple[CardId, ...]]:
+    assert state.to_move is not None
+    held = len(state.held[state.to_move])
+    return claim_options(state.cards, park, held, state.tourist_row, state.settings.run_gaps)
+
+
+def move_error(state: State, move: Move) -> str | None:
+    """The rule ``move`` breaks for the player to move, or None when it is legal."""
+    seat = state.to_move
+    if seat is None:
+        return "the game is over"
+    if not isinstance(move, Move):
+        return "not a Monster Park move"
+    if state.phase != "tourists":
+        return action_error(state, move)
+    if move.action != "tourists":
+        return "this turn's action is done: choose which tourists to invite (or none)"
+    return claim_error(
+        state.cards,
+        state.parks[seat],
+        len(state.held[seat]),
+        state.tourist_row,
+        move.tourists,
+        state.settings.run_gaps,
+    )
+
+
+def apply(state: State, move: Move) -> State:
+    """The state after ``move``. Raises IllegalMoveError naming the rule broken."""
+    why = move_error(state, move)
+    if why is not None:
+        raise IllegalMoveError(why)
+    seat = state.to_move
+    assert seat is not None  # move_error: the game is on
+    if state.phase == "tourists":
+        return _claim(state, move)
+    deck = state.cards
+    tokens = list(state.tokens)
+    bank = state.bank
+    park = state.parks[seat]
+    track, upgrade_row = state.track, state.upgrade_row
+    if move.action == "token":
+        tokens[seat] += 1
+        bank = None if bank is None else bank - 1
+    elif move.action == "upgrade":
+        assert move.kind is not None and move.area is not None
+        k = UPGRADE_KINDS.index(move.kind)
+        card_id = upgrade_row[k]
+        assert card_id is not None
+        cost = deck.upgrade(card_id).cost
+        park = placed(park, move.area, card_id)
+        tokens[seat] -= cost
+        bank = None if bank is None else bank + cost
+        upgrade_row = (*upgrade_row[:k], None, *upgrade_row[k + 1 :])
+    elif move.action == "invite":
+        assert move.slot is not None
+        card_id = track[move.slot]
+        assert card_id is not None
+        price = state.price(move.slot) or 0
+        park = placed(park, deck.monster(card_id).area, card_id)
+        tokens[seat] -= price
+        bank = None if bank is None else bank + price
+        track = (*track[: move.slot], None, *track[move.slot + 1 :])
+    parks = (*state.parks[:seat], park, *state.parks[seat + 1 :])
+    after = replace(
+        state, parks=parks, tokens=tuple(tokens), bank=bank, track=track, upgrade_row=upgrade_row
+    )
+    if _claims(after, park):
+        return replace(after, phase="tourists")
+    return _end_turn(after)
+
+
+def _claim(state: State, move: Move) -> State:
+    seat = state.to_move
+    assert seat is not None
+    held = state.held[seat]
+    tokens, bank = list(state.tokens), state.bank
+    for tourist_id in move.tourists:
+        reward = state.cards.tourist(tourist_id).reward
+        if bank is not None:
+            reward = min(reward, bank)
+            bank -= reward
+        tokens[seat] += reward
+    row = tuple(None if t in move.tourists else t for t in state.tourist_row)
+    held_all = (*state.held[:seat], held + move.tourists, *state.held[seat + 1 :])
+    after = replace(state, tokens=tuple(tokens), bank=bank, tourist_row=row, held=held_all)
+    return _end_turn(after)
+
+
+def _end_turn(state: State) -> State:
+    """Prepare the board for the next player and pass the turn (or end the game)."""
+    seat = state.to_move
+    assert seat is not None
+    tourist_deck = list(state.tourist_deck)
+    row = tuple(
+        t if t is not None or not tourist_deck else tourist_deck.pop(0) for t in state.tourist_row
+    )
+    discard = list(state.discard)
+    if state.track[0] is not None:
+        discard.append(state.track[0])
+    track: list[CardId | None] = [c for c in state.track[1:] if c is not None]
+    deck, reshuffles = list(state.deck), state.reshuffles
+    while len(track) < TRACK_LEN:
+        if not deck and discard:
+            reshuffles += 1
+            deck = discard
+            random.Random(f"park:{state.seed}:reshuffle:{reshuffles}").shuffle(deck)
+            discard = []
+        track.append(deck.pop(0) if deck else None)
+    upgrade_row, supply = _refilled_upgrades(state)
+    final_round = state.final_round or is_full(state.parks[seat])
+    nxt = (seat + 1) % state.players
+    turn = state.turn + 1
+    over = (final_round and nxt == 0) or turn >= state.settings.round_limit * state.players
+    return replace(
+        state,
+        to_move=None if over else nxt,
+        phase="over" if over else "action",
+        turn=turn,
+        tourist_row=row,
+        tourist_deck=tuple(tourist_deck),
+        track=tuple(track),
+        deck=tuple(deck),
+        discard=tuple(discard),
+        reshuffles=reshuffles,
+        upgrade_row=upgrade_row,
+        upgrade_supply=supply,
+        final_round=final_round,
+    )
+
+
+def _refilled_upgrades(
+    state: State,
+) -> tuple[tuple[CardId | None, ...], tuple[tuple[CardId, ...], ...]]:
+    row = list(state.upgrade_row)
+    supply = [list(s) for s in state.upgrade_supply]
+    for k in range(len(row)):
+        if row[k] is not None:
+            continue
+        source = k
+        if not supply[k] and state.settings.upgrade_refill == "any":
+            source = max(range(len(supply)), key=lambda i: (len(supply[i]), -i))
+        if supply[source]:
+            row[k] = supply[source].pop(0)
+    return tuple(row), tuple(tuple(s) for s in supply)
+
+
+def scores(state: State) -> list[Score]:
+    """Tokens plus monster points, per seat (running totals before the end)."""
+    out = []
+    for seat in range(state.players):
+        c = counts(state.cards, state.parks[seat])
+        lines = {"tokens": state.tokens[seat], "monster points": c.points}
+        out.append(Score(seat, state.tokens[seat] + c.points, lines))
+    return out
+
+
+def winners(state: State) -> tuple[Seat, ...]:
+    """Most points; a tie goes to more monsters in the park; still tied, shared."""
+    keys = [(s.total, counts(state.cards, state.parks[s.seat]).monsters) for s in scores(state)]
+    best = max(keys)
+    return tuple(seat for seat, key in enumerate(keys) if key == best)

@@ -104,4 +104,5 @@ class Settings:
         return asdict(self)
 
 
-DEFAULTS: dict[str, Any] = Settings().to_json()
+SETTINGS: dict[str, Any] = Settings().to_json()
+"""Every setting by name with its default: what ``GAME.settings`` offers."""

@@ -7,15 +7,13 @@ the track, never its character or points. Parks, held tourists, tokens, the
 tourist row and the upgrades on their spaces lie face up. The tourist deck shows
 only the tourist picture (its count), an upgrade supply only how many are left.
 
-A hint needs a table to compute with: :meth:`ParkView.world` lays one out from
+A hint needs a table to compute with: :meth:`View.world` lays one out from
 the view alone, each face-down place given an unseen card of its area and size
 in the deck's order, so two states a seat cannot tell apart give the same world.
 
->>> from solver.park.state import new_game
->>> s = new_game(2, seed=7)
->>> v = ParkView.of(s, 1)
->>> view_from_json(v.to_json()) == v
-True
+>>> from solver.park.rules import new_state
+>>> s = new_state(2, seed=7)
+>>> v = View.of(s, 1)
 >>> v.deck_top == (s.cards.monster(s.deck[0]).area, s.cards.monster(s.deck[0]).size)
 True
 >>> v.world().legal_moves() == s.legal_moves()
@@ -28,26 +26,17 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
 from solver.game import Json, Score, Seat
-from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Deck, Monster, Upgrade
+from solver.park.board import Park
+from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Deck, card_json
 from solver.park.moves import Move
-from solver.park.notation import (
-    STATE_FIELDS,
-)
-from solver.park.rules import Park
+from solver.park.rules import track_price
 from solver.park.settings import Settings
-from solver.park.state import ParkState, track_price
+from solver.park.state import State
 
 Face: TypeAlias = tuple[Area, int]
 """What a face-down monster shows: its area and size."""
-
-VIEW_FIELDS = (
-    *(f for f in STATE_FIELDS if f != "seed"),
-    "view_of",
-    "monster_deck_top",
-    "scores",
-)
 
 
 def face_of(deck: Deck, card: CardId) -> Face:
@@ -57,7 +46,7 @@ def face_of(deck: Deck, card: CardId) -> Face:
 
 
 @dataclass(frozen=True)
-class ParkView:
+class View:
     """The table as ``seat`` may see it.
 
     Args:
@@ -67,7 +56,7 @@ class ParkView:
         discard: the face of each monster discarded from the track.
         tourist_deck: tourists left in the tourist deck.
         upgrade_supply: upgrades left under each upgrade space.
-        The other fields are as in :class:`ParkState`.
+        The other fields are as in :class:`State`.
     """
 
     seat: Seat
@@ -93,7 +82,7 @@ class ParkView:
     cards: Deck = field(compare=False, repr=False)
 
     @classmethod
-    def of(cls, state: ParkState, seat: Seat) -> ParkView:
+    def of(cls, state: State, seat: Seat) -> View:
         """The view of ``state`` from ``seat``."""
         if not 0 <= seat < state.players:
             raise NotationError(f"seat {seat} is not in 0..{state.players - 1}", path="seat")
@@ -124,7 +113,7 @@ class ParkView:
 
     # ------------------------------------------------------------ one world
 
-    def world(self) -> ParkState:
+    def world(self) -> State:
         """A full table this view allows, laid out from the view alone: each
         face-down place gets the first unseen monster of its face in deck order,
         the rest of the monster deck the other unseen monsters in that order, the
@@ -132,7 +121,7 @@ class ParkView:
         return self._world
 
     @functools.cached_property
-    def _world(self) -> ParkState:
+    def _world(self) -> State:
         deck = self.cards
         seen = {c for park in self.parks for area in park for c in area}
         seen |= {c for row in (self.tourist_row, self.upgrade_row) for c in row if c is not None}
@@ -154,7 +143,7 @@ class ParkView:
             tuple(u.id for u in deck.upgrades if u.kind == kind and u.id not in seen)
             for kind in UPGRADE_KINDS
         )
-        return ParkState(
+        return State(
             players=self.players,
             seed=0,
             settings=self.settings,
@@ -190,11 +179,16 @@ class ParkView:
         return self.world().legal_moves()
 
     def check(self, move: Move) -> None:
-        """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule."""
+        """None when ``move`` is legal for the seat.
+
+        Raises:
+            IllegalMoveError: the move breaks a rule (named), or the game is over.
+            NotYourTurnError: the decision is another seat's.
+        """
         if self.to_move is None:
             raise IllegalMoveError("the game is over")
         if self.to_move != self.seat:
-            raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {self.seat}'s")
+            raise NotYourTurnError(f"not your turn: it is seat {self.to_move}'s")
         why = self.world().move_error(move)
         if why is not None:
             raise IllegalMoveError(why)
@@ -253,31 +247,3 @@ class ParkView:
             "final_round": self.final_round,
             "scores": [sc.to_json() for sc in self.scores()],
         }
-
-
-def card_json(deck: Deck, c: CardId) -> dict[str, Any]:
-    """A face-up card as JSON: its id and what it prints."""
-    card = deck.card(c)
-    if isinstance(card, Monster):
-        return {
-            "id": c,
-            "area": card.area.value,
-            "size": card.size,
-            "character": card.character,
-            "points": card.points,
-        }
-    if isinstance(card, Upgrade):
-        return {"id": c, "kind": card.kind, "size": card.size, "cost": card.cost}
-    return {"id": c, "text": card.text, "reward": card.reward}
-
-
-def view(state: ParkState, seat: Seat) -> ParkView:
-    """``GAME.view``: what ``seat`` sees of ``state``."""
-    return ParkView.of(state, seat)
-
-
-def view_from_json(doc: Any) -> ParkView:
-    """Read ``ParkView.to_json`` output, checked as strictly as a state."""
-    from solver.park.view_codec import read_view
-
-    return read_view(doc)

@@ -23,7 +23,7 @@ from api.services.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading
 from api.services.render.svg import document, element, group, text, title
 from solver.errors import MonsterError
 from solver.park.cards import AREAS, CardId, Deck, Monster, Upgrade
-from solver.park.view import ParkView
+from solver.park.view import View
 
 AREA_FILL = {"water": "#3f9e5a", "land": "#c8433a", "air": "#3b78c4"}
 """The colour of each area's size badge and monster cards (rulebook: green, red, blue)."""
@@ -38,7 +38,7 @@ TOURIST_W = 150
 WIDTH = 2 * PARK_W + 36
 
 
-def render(state: ParkView, seat: int | None = None) -> str:
+def render(state: View, seat: int | None = None) -> str:
     """The table as the view's seat sees it (that seat outlined as "you").
 
     Args:
@@ -78,7 +78,7 @@ def render(state: ParkView, seat: int | None = None) -> str:
     return document(WIDTH, height, parts, label + f", seen by seat {seat}")
 
 
-def _track(state: ParkView) -> str:
+def _track(state: View) -> str:
     top = state.deck_top
     pile = f"deck {state.deck_count}" + ("" if top is None else f", top: size {top[1]} {top[0]}")
     parts = [text(0, -4, f"Monster track · {pile}", font_size=11, fill=MUTED)]
@@ -138,7 +138,7 @@ def _row(
     return "".join(parts)
 
 
-def _upgrades(state: ParkView, deck: Deck) -> str:
+def _upgrades(state: View, deck: Deck) -> str:
     return _row(
         "Upgrades",
         state.upgrade_row,
@@ -148,7 +148,7 @@ def _upgrades(state: ParkView, deck: Deck) -> str:
     )
 
 
-def _tourists(state: ParkView, deck: Deck) -> str:
+def _tourists(state: View, deck: Deck) -> str:
     def draw(card_id: CardId, x: float) -> str:
         tourist = deck.tourist(card_id)
         return group(
@@ -165,7 +165,7 @@ def _tourists(state: ParkView, deck: Deck) -> str:
     return _row("Tourists", state.tourist_row, TOURIST_W, 70, draw)
 
 
-def _park(state: ParkView, deck: Deck, seat: int, viewer: int | None, score: int) -> str:
+def _park(state: View, deck: Deck, seat: int, viewer: int | None, score: int) -> str:
     mine = seat == viewer
     to_move = seat == state.to_move
     who = f"Seat {seat}" + (" (you)" if mine else "") + (" · to move" if to_move else "")

@@ -10,8 +10,9 @@ import pytest
 from solver.game import RankedMove
 from solver.park.cards import Deck, load_deck
 from solver.park.hint import hint
-from solver.park.state import ParkState, new_game
-from solver.park.view import ParkView
+from solver.park.rules import new_state
+from solver.park.state import State
+from solver.park.view import View
 
 
 @pytest.fixture
@@ -29,7 +30,7 @@ def card(deck: Deck, area: str, size: int, friendly: bool, points: int | None = 
     raise LookupError((area, size, friendly, points))
 
 
-def with_park(state: ParkState, seat: int, *areas: tuple[str, ...]) -> ParkState:
+def with_park(state: State, seat: int, *areas: tuple[str, ...]) -> State:
     """``state`` with seat's park set; the cards leave every other place."""
     park = tuple(tuple(a) for a in areas)
     used = {c for a in park for c in a}
@@ -48,7 +49,7 @@ def with_park(state: ParkState, seat: int, *areas: tuple[str, ...]) -> ParkState
     )
 
 
-def with_track(state: ParkState, *cards: str | None) -> ParkState:
+def with_track(state: State, *cards: str | None) -> State:
     """``state`` with the track set to ``cards`` (taken out of the deck and discard)."""
     used = {c for c in cards if c}
     rest = [c for c in state.track if c and c not in used]
@@ -60,11 +61,11 @@ def with_track(state: ParkState, *cards: str | None) -> ParkState:
     )
 
 
-def start(players: int = 2, seed: int = 1, **settings: Any) -> ParkState:
+def start(players: int = 2, seed: int = 1, **settings: Any) -> State:
     """A new game."""
-    return new_game(players, seed, settings)
+    return new_state(players, seed, settings)
 
 
-def hint_of(state: ParkState, seat: int, budget: float = 0.5) -> list[RankedMove]:
+def hint_of(state: State, seat: int, budget: float = 0.5) -> list[RankedMove]:
     """The hint for ``seat``, asked of its view of ``state``."""
-    return hint(ParkView.of(state, seat), budget)
+    return hint(View.of(state, seat), budget)

@@ -9,7 +9,7 @@ from solver.errors import NotationError, UnknownDeckError
 from solver.files import allow_files
 from solver.park import GAME
 from solver.park.cards import AREAS, Deck, load_deck, parse_deck
-from solver.park.state import new_game
+from solver.park.rules import new_state
 
 RULEBOOK_TOURISTS = [
     ("4 any friendly monsters", 5),
@@ -90,7 +90,7 @@ def test_a_user_deck_file_plays(tmp_path: Path) -> None:
     path = tmp_path / "rich.toml"
     path.write_text(doubled)
     with allow_files():
-        state = new_game(2, 3, {"deck": str(path)})
+        state = new_state(2, 3, {"deck": str(path)})
     assert state.cards.name == str(path)
     assert max(m.points for m in state.cards.monsters) == 9
     assert state.to_json()["settings"]["deck"] == str(path)
@@ -99,7 +99,7 @@ def test_a_user_deck_file_plays(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["/etc/passwd", "/proc/self/environ", ".", "standard.toml"])
 def test_a_request_names_only_built_in_decks(name: str) -> None:
     with pytest.raises(UnknownDeckError) as caught:
-        new_game(2, 1, {"deck": name})
+        new_state(2, 1, {"deck": name})
     assert str(caught.value) == (
         f"settings.deck: unknown deck {name!r}: the built-in decks are standard"
     )
@@ -108,14 +108,14 @@ def test_a_request_names_only_built_in_decks(name: str) -> None:
 
 def test_an_empty_deck_name_reads_no_directory() -> None:
     with pytest.raises(NotationError, match=r"settings\.deck: setting 'deck' must be a deck name"):
-        new_game(2, 1, {"deck": ""})
+        new_state(2, 1, {"deck": ""})
 
 
 def test_a_state_naming_a_file_deck_is_refused_outside_the_command_line(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text((Path(__file__).parents[3] / "solver/park/data/deck.toml").read_text())
     with allow_files():
-        doc = new_game(2, 3, {"deck": str(path)}).to_json()
+        doc = new_state(2, 3, {"deck": str(path)}).to_json()
         assert GAME.from_json(doc).cards.name == str(path)
     with pytest.raises(UnknownDeckError, match="the built-in decks are standard"):
         GAME.from_json(doc)

@@ -9,16 +9,17 @@ import pytest
 from solver.errors import GameOverError, NotYourTurnError
 from solver.park import GAME
 from solver.park.cards import Deck
+from solver.park.codec import move_to_json
 from solver.park.evaluate import evaluate, hidden_outcomes
 from solver.park.moves import Move
-from solver.park.state import ParkState
+from solver.park.state import State
 from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
 
 
-def _states(count: int, seed: int = 0) -> list[ParkState]:
+def _states(count: int, seed: int = 0) -> list[State]:
     rng = random.Random(seed)
     s = start(2, seed)
-    out: list[ParkState] = []
+    out: list[State] = []
     while not s.is_terminal() and len(out) < count:
         out.append(s)
         s = s.apply(rng.choice(s.legal_moves()))
@@ -29,7 +30,7 @@ def test_every_legal_move_is_ranked_with_a_reason() -> None:
     for s in _states(25)[::3]:
         assert s.to_move is not None
         ranked = hint_of(s, s.to_move, 0.5)
-        legal = {json.dumps(m.to_json(), sort_keys=True) for m in s.legal_moves()}
+        legal = {json.dumps(move_to_json(m), sort_keys=True) for m in s.legal_moves()}
         assert {json.dumps(r.move, sort_keys=True) for r in ranked} == legal
         values = [r.value for r in ranked]
         assert values == sorted(values, reverse=True)
@@ -44,7 +45,7 @@ def test_hint_is_deterministic() -> None:
 
 
 def test_hint_for_the_wrong_seat_is_refused() -> None:
-    with pytest.raises(NotYourTurnError, match="it is seat 0's turn, not seat 1's"):
+    with pytest.raises(NotYourTurnError, match="not your turn: it is seat 0's"):
         hint_of(start(), 1, 0.1)
     over = replace(start(), to_move=None, phase="over")
     with pytest.raises(GameOverError, match="the game is over"):
@@ -108,4 +109,4 @@ def test_hint_player_picks_the_top_move() -> None:
     assert s.to_move is not None
     move = GAME.players["hint"](0).choose(s)
     assert move in s.legal_moves()
-    assert move.to_json() == hint_of(s, s.to_move, 0.08)[0].move
+    assert move_to_json(move) == hint_of(s, s.to_move, 0.08)[0].move

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from solver.errors import NotationError
-from solver.park.moves import Move
+from solver.park.codec import move_from_json
 
 
 def _deep(levels: int) -> list[Any]:
@@ -18,9 +18,9 @@ def _deep(levels: int) -> list[Any]:
 
 
 def test_a_claim_names_at_most_the_three_tourists_of_the_track() -> None:
-    assert len(Move.from_json({"action": "tourists", "tourists": ["a", "b", "c"]}).tourists) == 3
+    assert len(move_from_json({"action": "tourists", "tourists": ["a", "b", "c"]}).tourists) == 3
     with pytest.raises(NotationError, match="at most 3 tourists"):
-        Move.from_json({"action": "tourists", "tourists": ["land-4"] * 100_000})
+        move_from_json({"action": "tourists", "tourists": ["land-4"] * 100_000})
 
 
 @pytest.mark.parametrize(
@@ -37,5 +37,5 @@ def test_a_claim_names_at_most_the_three_tourists_of_the_track() -> None:
 )
 def test_a_bad_move_is_refused_in_a_short_message(doc: dict[str, object]) -> None:
     with pytest.raises(NotationError) as caught:
-        Move.from_json(doc)
+        move_from_json(doc)
     assert len(str(caught.value)) < 200

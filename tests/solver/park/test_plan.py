@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from solver.park.board import Counts
 from solver.park.plan import COUNT, SCALE, After, Option, Target, build, solve
-from solver.park.rules import Counts
 
 
 def _after(tokens: int = 10) -> After:

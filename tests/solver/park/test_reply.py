@@ -7,10 +7,11 @@ from dataclasses import replace
 import pytest
 
 from solver.park.cards import Deck
+from solver.park.codec import move_from_json, move_to_json
 from solver.park.evaluate import evaluate
 from solver.park.moves import Move
 from solver.park.reply import foresee, predicted, reply, turns_after, win_chance
-from solver.park.state import ParkState
+from solver.park.state import State
 from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
 
 
@@ -18,7 +19,7 @@ def _first(deck: Deck, area: str, count: int) -> tuple[str, ...]:
     return tuple(m.id for m in deck.monsters if m.area == area)[:count]
 
 
-def _one_slot_left(deck: Deck, seat: int, tokens: tuple[int, int]) -> ParkState:
+def _one_slot_left(deck: Deck, seat: int, tokens: tuple[int, int]) -> State:
     """Seat ``seat`` to move with one free water slot and a size-5 water monster free."""
     park = (_first(deck, "water", 4), _first(deck, "land", 5), _first(deck, "air", 5))
     s = with_park(start(seed=4), seat, *park)
@@ -27,7 +28,7 @@ def _one_slot_left(deck: Deck, seat: int, tokens: tuple[int, int]) -> ParkState:
     return replace(s, to_move=seat, turn=seat, tokens=tokens)
 
 
-FILL = Move.from_json({"action": "invite", "slot": 0, "area": "water"})
+FILL = move_from_json({"action": "invite", "slot": 0, "area": "water"})
 
 
 @pytest.mark.parametrize(("seat", "after"), [(0, 1), (1, 0)])
@@ -48,16 +49,16 @@ def test_filling_the_park_while_behind_loses_and_the_hint_does_not(deck: Deck) -
     s = _one_slot_left(deck, 1, (40, 0))
     assert win_chance(s, FILL, evaluate(s, FILL)) == 0.0
     ranked = hint_of(s, 1, 0.5)
-    fill = next(r for r in ranked if r.move == FILL.to_json())
+    fill = next(r for r in ranked if r.move == move_to_json(FILL))
     assert fill.detail["win_chance"] == 0.0
     assert "wins with chance 0%" in fill.reason
-    assert ranked[0].move != FILL.to_json()
+    assert ranked[0].move != move_to_json(FILL)
 
 
 def test_filling_the_park_while_safely_ahead_is_the_hint(deck: Deck) -> None:
     s = _one_slot_left(deck, 1, (0, 40))
     assert win_chance(s, FILL, evaluate(s, FILL)) == 1.0
-    assert hint_of(s, 1, 0.5)[0].move == FILL.to_json()
+    assert hint_of(s, 1, 0.5)[0].move == move_to_json(FILL)
 
 
 def test_the_other_players_last_turn_counts(deck: Deck) -> None:
@@ -79,14 +80,14 @@ def test_a_monster_left_for_the_next_player_counts_as_its_reply(deck: Deck) -> N
     small = card(deck, "air", 1, True)
     s = with_track(s, small, big, *[c for c in s.track if c and c not in (big, small)][:3])
     left = reply(s, Move("token"), evaluate(s, Move("token")))
-    take = Move.from_json({"action": "invite", "slot": 1, "area": "land"})
+    take = move_from_json({"action": "invite", "slot": 1, "area": "land"})
     taken = reply(s, take, evaluate(s, take))
     land5 = [m.points for m in deck.monsters if m.area == "land" and m.size == 5]
     assert left >= sum(land5) / len(land5) - 1e-9
     assert taken < left
 
 
-def _land5_at(deck: Deck, slot: int, seed: int = 9) -> tuple[ParkState, str]:
+def _land5_at(deck: Deck, slot: int, seed: int = 9) -> tuple[State, str]:
     """Seat 0 to move; a size-5 land monster at track position ``slot``, small air ones
     around it, so the land monster is the one worth taking."""
     s = start(seed=seed)
@@ -103,7 +104,7 @@ def test_the_next_turn_is_foreseen_after_the_other_players_reply(deck: Deck) -> 
     table = foresee(s, token, evaluate(s, token))
     # Seat 1 meets the land monster at the free position and takes it.
     turn = replace(s, track=(*s.track[1:], None), to_move=1, tokens=(s.tokens[0] + 1, s.tokens[1]))
-    assert predicted(turn)[0] == Move.from_json({"action": "invite", "slot": 0, "area": "land"})
+    assert predicted(turn)[0] == move_from_json({"action": "invite", "slot": 0, "area": "land"})
     assert table.to_move == 0
     (placed,) = table.parks[1][1]  # face down: the likeliest land monster of its size
     assert deck.monster(placed).size == 5
@@ -117,7 +118,7 @@ def test_the_plan_counts_on_a_monster_only_if_the_other_player_leaves_it(deck: D
     full_land = tuple(m.id for m in deck.monsters if m.area == "land" and m.size == 1)[:5]
     blocked = with_park(s, 1, (), full_land, ())
 
-    def token_plan(state: ParkState) -> str:
+    def token_plan(state: State) -> str:
         ranked = hint_of(state, 0, 0.5)
         return next(r.reason for r in ranked if r.move == {"action": "token"})
 

@@ -9,8 +9,8 @@ from solver.errors import IllegalMoveError, NotationError
 from solver.park import GAME
 from solver.park.cards import Area, Deck
 from solver.park.moves import Move
-from solver.park.state import ParkState
-from solver.park.view import ParkView
+from solver.park.state import State
+from solver.park.view import View
 from tests.solver.park.conftest import card, start, with_park, with_track
 
 
@@ -231,12 +231,12 @@ def test_move_json() -> None:
 
 
 def test_pass_only_when_nothing_else(deck: Deck) -> None:
-    s: ParkState = start(bank=0)
+    s: State = start(bank=0)
     s = replace(s, tokens=(0, 0), upgrade_row=(None, None, None), track=(None,) * 5)
     assert s.legal_moves() == [Move("pass")]
     assert start().action_error(Move("pass")) is not None
 
 
-def _seen(state: ParkState) -> ParkView:
+def _seen(state: State) -> View:
     """The view of the seat to move (validate answers for it)."""
-    return ParkView.of(state, state.to_move if state.to_move is not None else 0)
+    return View.of(state, state.to_move if state.to_move is not None else 0)

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from api.services.render.park import render
-from solver.errors import IllegalMoveError, MonsterError, NotationError
+from solver.errors import IllegalMoveError, MonsterError, NotationError, NotYourTurnError
 from solver.park import GAME
-from solver.park.state import ParkState
-from solver.park.view import ParkView
+from solver.park.state import State
+from solver.park.view import View
 
 
-def _playout(players: int, seed: int, settings: dict[str, Any] | None = None) -> list[ParkState]:
+def _playout(players: int, seed: int, settings: dict[str, Any] | None = None) -> list[State]:
     """Every state of a seeded random game."""
     rng = random.Random(seed)
     s = GAME.new(players, seed, settings)
@@ -27,23 +27,25 @@ def _playout(players: int, seed: int, settings: dict[str, Any] | None = None) ->
     return out
 
 
-def _hidden(s: ParkState) -> tuple[Any, ...]:
+def _hidden(s: State) -> tuple[Any, ...]:
     return s.track, s.deck, s.discard, s.tourist_deck, s.upgrade_supply
 
 
-def _answers(s: ParkState, seat: int) -> str:
+def _answers(s: State, seat: int) -> str:
     """Everything the service answers for ``seat``, as one text."""
     view = GAME.view(s, seat)
     out: dict[str, Any] = {
         "view": view.to_json(),
         "scores": [sc.to_json() for sc in view.scores()],
         "winners": list(view.winners()),
-        "legal": [m.to_json() for m in view.legal_moves()],
+        "legal": [GAME.move_to_json(m) for m in view.legal_moves()],
         "picture": render(view),
     }
     if view.to_move == seat:
         out["hint"] = [r.to_json() for r in GAME.hint(view, 0.08)]
-        out["validate"] = [GAME.validate(view, m.to_json()).to_json() for m in s.legal_moves()]
+        out["validate"] = [
+            GAME.validate(view, GAME.move_to_json(m)).to_json() for m in s.legal_moves()
+        ]
     return json.dumps(out, sort_keys=True)
 
 
@@ -74,7 +76,7 @@ def test_views_read_back_and_redeal_keeps_them(
         assert GAME.view_from_json(json.loads(json.dumps(view.to_json()))) == view
         world = view.world()
         assert GAME.from_json(world.to_json()) == world
-        assert ParkView.of(world, seat) == view
+        assert View.of(world, seat) == view
         redealt = [GAME.redeal(s, seat, k) for k in range(3)]
         for r in redealt:
             assert GAME.from_json(r.to_json()) == r
@@ -122,7 +124,7 @@ def test_a_view_answers_only_for_its_own_seat() -> None:
     s = GAME.new(2, 3, None)
     view = GAME.view(s, 1)
     assert view.legal_moves() == []
-    with pytest.raises(IllegalMoveError, match="it is seat 0's turn, not seat 1's"):
+    with pytest.raises(NotYourTurnError, match=r"^not your turn: it is seat 0's$"):
         view.check(s.legal_moves()[0])
     assert GAME.validate(GAME.view(s, 0), {"action": "token"}).legal
     with pytest.raises(MonsterError, match="this is seat 1's view"):

@@ -2,8 +2,8 @@ from __future__ import annotations
 
 import pytest
 
+from solver.park.board import claim_error, claim_options, counts, has_run, place_error, shortfall
 from solver.park.cards import Area, Deck
-from solver.park.rules import claim_error, claim_options, counts, has_run, place_error, shortfall
 from tests.solver.park.conftest import card
 
 

@@ -1,0 +1,363 @@
+"""Monster Park states, views and moves to and from JSON, every invariant checked on reading.
+
+A state read back is one the rules can reach: each card of the deck lies in
+exactly one place and of the right kind for it (the track and the decks hold
+monsters, the rows and supplies their own kinds), parks obey the park rules,
+turns and seats follow each other, a limited bank and the players' tokens add
+up to what the game began with (:mod:`solver.park.invariants`). A seat's view is
+held to the same rules through the same readers, and must add up besides: the
+face-down monsters it shows are monsters no park holds, the decks and supplies
+count exactly the cards not on the table, the scores are what the table shows.
+A fault is a NotationError naming its JSON path.
+
+>>> from solver.park.rules import new_state
+>>> s = new_state(3, seed=1, settings={"fifth_slot_buyable": True})
+>>> state_from_json(s.to_json()) == s
+True
+>>> state_from_json(s.to_json() | {"to_move": True})
+Traceback (most recent call last):
+...
+solver.errors.NotationError: to_move: must be a whole number 0-2, not True
+>>> view_from_json(s.view(0).to_json() | {"monster_deck": 3})
+Traceback (most recent call last):
+...
+solver.errors.NotationError: monster_deck: the monster deck holds 85 cards here, not 3
+>>> m = move_from_json({"action": "invite", "slot": 2, "area": "water"})
+>>> move_to_json(m)
+{'action': 'invite', 'slot': 2, 'area': 'water'}
+>>> move_from_json({"action": "tourists", "tourists": ["land-4"]}).tourists
+('land-4',)
+>>> move_from_json({"action": "dance"})
+Traceback (most recent call last):
+...
+solver.errors.NotationError: move: unknown action 'dance' (token, upgrade, invite, tourists, pass)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from solver.errors import NotationError
+from solver.game import Json
+from solver.park.cards import (
+    AREAS,
+    UPGRADE_KINDS,
+    Area,
+    CardId,
+    Deck,
+    Monster,
+    Tourist,
+    Upgrade,
+    card_json,
+    load_deck,
+)
+from solver.park.checks import (
+    MAX_TOKENS,
+    SEED_RANGE,
+    at,
+    card_id,
+    card_list,
+    check_game,
+    choice,
+    fields,
+    flag,
+    items,
+    key_path,
+    quote,
+    read_park,
+    read_row,
+    whole,
+)
+from solver.park.invariants import check_counts, check_places, check_table, places
+from solver.park.moves import ACTIONS, MAX_CLAIM, Move
+from solver.park.rules import ROW_LEN, TRACK_LEN
+from solver.park.settings import Settings
+from solver.park.state import PHASES, State
+from solver.park.view import Face, View
+
+__all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
+
+STATE_FIELDS = (
+    "game",
+    "players",
+    "seed",
+    "settings",
+    "to_move",
+    "phase",
+    "turn",
+    "parks",
+    "tokens",
+    "tourists_held",
+    "track",
+    "monster_deck",
+    "discard",
+    "reshuffles",
+    "tourist_row",
+    "tourist_deck",
+    "upgrade_row",
+    "upgrade_supply",
+    "bank",
+    "final_round",
+)
+"""The fields of a state document."""
+VIEW_FIELDS = (
+    *(f for f in STATE_FIELDS if f != "seed"),
+    "view_of",
+    "monster_deck_top",
+    "scores",
+)
+"""The fields of a view document: a state's, less the seed, with the seat and what it sees."""
+_AREA_NAMES = tuple(a.value for a in AREAS)
+_MOVE_FIELDS = {
+    "token": {"action"},
+    "pass": {"action"},
+    "upgrade": {"action", "kind", "area"},
+    "invite": {"action", "slot", "area"},
+    "tourists": {"action", "tourists"},
+}
+
+
+def read_settings(doc: Any) -> tuple[Settings, Deck]:
+    """The settings and the deck they name."""
+    if not isinstance(doc, Mapping):
+        raise NotationError("the settings must be a JSON object", path="settings")
+    settings = Settings.parse(doc)
+    return settings, load_deck(settings.deck)
+
+
+def read_turn(
+    doc: Mapping[str, Any], players: int, settings: Settings
+) -> tuple[str, int | None, int]:
+    """The phase, the seat to move and the turn number, which agree with each other."""
+    phase = choice(doc["phase"], "phase", PHASES)
+    to_move = None if doc["to_move"] is None else whole(doc["to_move"], "to_move", 0, players - 1)
+    limit = settings.round_limit * players
+    turn = whole(doc["turn"], "turn", 0, limit)
+    if (to_move is None) != (phase == "over"):
+        want = "null when the game is over" if phase == "over" else "a seat while the game is on"
+        raise NotationError(f"the seat to move must be {want}", path="to_move")
+    if to_move is not None:
+        if to_move != turn % players:
+            raise NotationError(
+                f"on turn {turn} seat {turn % players} moves, not seat {to_move}", path="to_move"
+            )
+        if turn == limit:
+            raise NotationError(f"the round limit ends the game at turn {limit}", path="turn")
+    return phase, to_move, turn
+
+
+def state_from_json(doc: Any) -> State:
+    """Read ``state_to_json`` output; NotationError naming the path of the first fault."""
+    doc = check_game(doc, "state")
+    if "view_of" in doc:
+        raise NotationError("this is one seat's view, not a full state", path="view_of")
+    doc = fields(doc, "", STATE_FIELDS, "a Monster Park state")
+    players = whole(doc["players"], "players", 2, 4)
+    settings, deck = read_settings(doc["settings"])
+    phase, to_move, turn = read_turn(doc, players, settings)
+    seed = whole(doc["seed"], "seed", *SEED_RANGE)
+    n_monsters, n_tourists, n_upgrades = len(deck.monsters), len(deck.tourists), len(deck.upgrades)
+    parks = tuple(
+        read_park(deck, p, f"parks[{i}]", None)
+        for i, p in enumerate(items(doc["parks"], "parks", 4, players))
+    )
+    tokens = tuple(
+        whole(t, f"tokens[{i}]", 0, MAX_TOKENS)
+        for i, t in enumerate(items(doc["tokens"], "tokens", 4, players))
+    )
+    held = tuple(
+        card_list(deck, h, f"tourists_held[{i}]", Tourist, n_tourists)
+        for i, h in enumerate(items(doc["tourists_held"], "tourists_held", 4, players))
+    )
+    track = read_row(deck, doc["track"], "track", Monster, TRACK_LEN)
+    row = read_row(deck, doc["tourist_row"], "tourist_row", Tourist, ROW_LEN)
+    upgrades = read_row(deck, doc["upgrade_row"], "upgrade_row", Upgrade, len(UPGRADE_KINDS))
+    supply_doc = items(doc["upgrade_supply"], "upgrade_supply", 3, len(UPGRADE_KINDS))
+    supply = tuple(
+        card_list(deck, u, f"upgrade_supply[{k}]", Upgrade, n_upgrades)
+        for k, u in enumerate(supply_doc)
+    )
+    bank = None if doc["bank"] is None else whole(doc["bank"], "bank", 0, MAX_TOKENS)
+    state = State(
+        players=players,
+        seed=seed,
+        settings=settings,
+        to_move=to_move,
+        phase=phase,
+        turn=turn,
+        parks=parks,
+        tokens=tokens,
+        held=held,
+        track=track,
+        deck=card_list(deck, doc["monster_deck"], "monster_deck", Monster, n_monsters),
+        discard=card_list(deck, doc["discard"], "discard", Monster, n_monsters),
+        reshuffles=whole(doc["reshuffles"], "reshuffles", 0, turn),
+        tourist_row=row,
+        tourist_deck=card_list(deck, doc["tourist_deck"], "tourist_deck", Tourist, n_tourists),
+        upgrade_row=upgrades,
+        upgrade_supply=supply,
+        bank=bank,
+        final_round=flag(doc["final_round"], "final_round"),
+        cards=deck,
+    )
+    check_places(deck, places(state))
+    check_table(state)
+    return state
+
+
+def _shown_card(deck: Deck) -> Any:
+    """A reader for a face-up card object: its id, once it prints what the deck says."""
+
+    def read(entry: Any, path: str) -> CardId:
+        if not isinstance(entry, Mapping) or "id" not in entry:
+            raise NotationError("a face-up card needs its 'id'", path=path)
+        c = card_id(deck, entry["id"], at(path, "id"), (Monster, Upgrade, Tourist))
+        printed = card_json(deck, c)
+        for key in entry:
+            if key not in printed:
+                raise NotationError(
+                    f"card {c!r} has no field {quote(key)}", path=key_path(path, key)
+                )
+        for key, value in printed.items():
+            if entry.get(key) != value or type(entry.get(key)) is not type(value):
+                raise NotationError(f"card {c!r} prints {key} {value!r}", path=at(path, key))
+        return c
+
+    return read
+
+
+def _face(doc: Any, path: str, price: bool) -> Face:
+    keys = ("area", "size", "price") if price else ("area", "size")
+    doc = fields(doc, path, keys, "a face-down monster")
+    area = Area(choice(doc["area"], at(path, "area"), _AREA_NAMES))
+    return area, whole(doc["size"], at(path, "size"), 1, 5)
+
+
+def view_from_json(doc: Any) -> View:
+    """``View.to_json`` output read back; NotationError naming the path of a fault."""
+    doc = check_game(doc, "view")
+    if "view_of" not in doc:
+        raise NotationError("a view names its seat in 'view_of'", path="view_of")
+    doc = fields(doc, "", VIEW_FIELDS, "a Monster Park view")
+    players = whole(doc["players"], "players", 2, 4)
+    seat = whole(doc["view_of"], "view_of", 0, players - 1)
+    settings, deck = read_settings(doc["settings"])
+    phase, to_move, turn = read_turn(doc, players, settings)
+    shown = _shown_card(deck)
+    n_monsters, n_tourists, n_upgrades = len(deck.monsters), len(deck.tourists), len(deck.upgrades)
+    parks = tuple(
+        read_park(deck, p, f"parks[{i}]", shown)
+        for i, p in enumerate(items(doc["parks"], "parks", 4, players))
+    )
+    track_doc = items(doc["track"], "track", TRACK_LEN, TRACK_LEN)
+    track = tuple(
+        None if f is None else _face(f, f"track[{i}]", price=True) for i, f in enumerate(track_doc)
+    )
+    deck_count = whole(doc["monster_deck"], "monster_deck", 0, n_monsters)
+    top_doc = doc["monster_deck_top"]
+    top = None if top_doc is None else _face(top_doc, "monster_deck_top", price=False)
+    if (top is None) != (deck_count == 0):
+        raise NotationError(
+            "the top of the monster deck shows while the deck has cards", path="monster_deck_top"
+        )
+    view = View(
+        seat=seat,
+        players=players,
+        settings=settings,
+        to_move=to_move,
+        phase=phase,
+        turn=turn,
+        parks=parks,
+        tokens=tuple(
+            whole(t, f"tokens[{i}]", 0, MAX_TOKENS)
+            for i, t in enumerate(items(doc["tokens"], "tokens", 4, players))
+        ),
+        held=tuple(
+            card_list(deck, h, f"tourists_held[{i}]", Tourist, n_tourists)
+            for i, h in enumerate(items(doc["tourists_held"], "tourists_held", 4, players))
+        ),
+        track=track,
+        deck_count=deck_count,
+        deck_top=top,
+        discard=tuple(
+            _face(f, f"discard[{i}]", price=False)
+            for i, f in enumerate(items(doc["discard"], "discard", n_monsters))
+        ),
+        reshuffles=whole(doc["reshuffles"], "reshuffles", 0, turn),
+        tourist_row=read_row(deck, doc["tourist_row"], "tourist_row", Tourist, ROW_LEN, shown),
+        tourist_deck=whole(doc["tourist_deck"], "tourist_deck", 0, n_tourists),
+        upgrade_row=read_row(
+            deck, doc["upgrade_row"], "upgrade_row", Upgrade, len(UPGRADE_KINDS), shown
+        ),
+        upgrade_supply=tuple(
+            whole(n, f"upgrade_supply[{k}]", 0, n_upgrades)
+            for k, n in enumerate(
+                items(doc["upgrade_supply"], "upgrade_supply", 3, len(UPGRADE_KINDS))
+            )
+        ),
+        bank=None if doc["bank"] is None else whole(doc["bank"], "bank", 0, MAX_TOKENS),
+        final_round=flag(doc["final_round"], "final_round"),
+        cards=deck,
+    )
+    check_counts(view, doc)
+    world = view.world()
+    check_places(deck, places(world))
+    check_table(world)
+    if doc["scores"] != [s.to_json() for s in view.scores()]:
+        raise NotationError("the scores are not what the table shows", path="scores")
+    return view
+
+
+def move_from_json(doc: Mapping[str, Any]) -> Move:
+    """Read a move; NotationError naming the bad field."""
+    if not isinstance(doc, Mapping):
+        raise NotationError(f"move must be a JSON object, not {quote(doc)}")
+    action = doc.get("action")
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise NotationError(f"move: unknown action {quote(action)} ({', '.join(ACTIONS)})")
+    extra = sorted(set(doc) - _MOVE_FIELDS[action])
+    if extra:
+        raise NotationError(f"move: {action!r} takes no field {quote(extra[0])}")
+    area: Area | None = None
+    if doc.get("area") is not None:
+        if not isinstance(doc["area"], str) or doc["area"] not in _AREA_NAMES:
+            raise NotationError(f"move: unknown area {quote(doc['area'])} (water, land, air)")
+        area = Area(doc["area"])
+    if action == "upgrade":
+        kind = doc.get("kind")
+        if not isinstance(kind, str) or kind not in UPGRADE_KINDS:
+            raise NotationError(f"move: unknown upgrade {quote(kind)} ({', '.join(UPGRADE_KINDS)})")
+        if area is None:
+            raise NotationError("move: an upgrade needs an 'area'")
+        return Move(action, kind=kind, area=area)
+    if action == "invite":
+        slot = doc.get("slot")
+        if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot <= 4:
+            raise NotationError(f"move: 'slot' must be a track position 0-4, not {quote(slot)}")
+        return Move(action, slot=slot, area=area)
+    if action == "tourists":
+        names = doc.get("tourists", [])
+        if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
+            raise NotationError("move: 'tourists' must be a list of tourist ids")
+        if len(names) > MAX_CLAIM:
+            raise NotationError(
+                f"move: at most {MAX_CLAIM} tourists can come (the tourist track has "
+                f"{MAX_CLAIM}), not {len(names)}"
+            )
+        return Move(action, tourists=tuple(names))
+    return Move(action)
+
+
+def move_to_json(move: Move) -> Json:
+    """The move as JSON; ``move_from_json(move_to_json(m)) == m``."""
+    doc: Json = {"action": move.action}
+    if move.action == "upgrade":
+        doc["kind"] = move.kind
+    if move.slot is not None:
+        doc["slot"] = move.slot
+    if move.area is not None:
+        doc["area"] = move.area.value
+    if move.action == "tourists":
+        doc["tourists"] = list(move.tourists)
+    return doc
