@@ -1,14 +1,19 @@
 from __future__ import annotations
 
+import json
+import random
+import tomllib
 from collections import Counter
+from importlib import resources
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from solver.errors import NotationError, UnknownDeckError
 from solver.files import allow_files
 from solver.park import GAME
-from solver.park.cards import AREAS, Deck, load_deck, parse_deck
+from solver.park.cards import AREAS, Deck, cards_json, load_deck, parse_deck
 from solver.park.rules import new_state
 
 RULEBOOK_TOURISTS = [
@@ -139,3 +144,50 @@ def test_a_deck_file_larger_than_the_limit_is_refused(tmp_path: Path) -> None:
     path.write_text("# " + "x" * 1_100_000)
     with allow_files(), pytest.raises(NotationError, match="larger than 1,000,000 bytes"):
         load_deck(str(path))
+
+
+def _data_file() -> dict[str, Any]:
+    """The standard deck file itself, read without the deck reader."""
+    text = resources.files("solver.park").joinpath("data/deck.toml").read_text("utf-8")
+    return tomllib.loads(text)
+
+
+def test_the_card_list_prints_what_the_deck_file_says() -> None:
+    listed = GAME.cards() if GAME.cards is not None else {}
+    data = _data_file()
+    assert listed["game"] == "park" and listed["deck"] == "standard"
+    keys = {
+        "monster": ("id", "area", "size", "character", "points"),
+        "upgrade": ("id", "kind", "size", "cost"),
+        "tourist": ("id", "text", "reward"),
+    }
+    for table, fields in keys.items():
+        want = [{k: card[k] for k in fields} for card in data[table]]
+        assert listed[f"{table}s"] == want
+
+
+def test_the_card_list_names_every_card_a_state_or_a_view_can_hold() -> None:
+    listed = GAME.cards() if GAME.cards is not None else {}
+    by_id = {c["id"]: c for kind in ("monsters", "upgrades", "tourists") for c in listed[kind]}
+    assert set(by_id) == set(load_deck().by_id)
+    rng = random.Random(4)
+    s = new_state(3, 4, {"fifth_slot_buyable": True})
+    while not s.is_terminal():
+        doc = s.to_json()
+        ids = [c for p in doc["parks"] for cards in p.values() for c in cards]
+        ids += [c for h in doc["tourists_held"] for c in h]
+        ids += [*doc["monster_deck"], *doc["discard"], *doc["tourist_deck"]]
+        ids += [c for row in ("track", "tourist_row", "upgrade_row") for c in doc[row] if c]
+        ids += [c for pile in doc["upgrade_supply"] for c in pile]
+        assert set(ids) <= set(by_id)
+        view = s.view(rng.randrange(3)).to_json()
+        shown = [c for p in view["parks"] for cards in p.values() for c in cards]
+        shown += [c for row in ("tourist_row", "upgrade_row") for c in view[row] if c]
+        assert all(by_id[c["id"]] == c for c in shown)
+        s = s.apply(rng.choice(s.legal_moves()))
+
+
+def test_the_card_list_is_the_same_every_time_and_small() -> None:
+    text = json.dumps(cards_json(), sort_keys=True)
+    assert text == json.dumps(cards_json(), sort_keys=True)
+    assert len(text) < 20_000
