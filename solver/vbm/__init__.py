@@ -13,15 +13,17 @@ True
 from __future__ import annotations
 
 from solver.game import Game
-from solver.vbm.codec import state_from_json, view_from_json
+from solver.vbm.cards import cards_json
+from solver.vbm.codec import move_from_json, move_to_json, state_from_json, view_from_json
 from solver.vbm.hint import hint
-from solver.vbm.moves import move_from_json, move_to_json
 from solver.vbm.players import PLAYERS
 from solver.vbm.redeal import redeal
-from solver.vbm.setup import MAX_PLAYERS, MIN_PLAYERS, SETTINGS, new_state
+from solver.vbm.rules import new_state
+from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, SETTINGS
+from solver.vbm.state import Move, State
 from solver.vbm.view import View
 
-GAME = Game(
+GAME = Game[State, Move, View](
     name="vbm",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
@@ -34,9 +36,10 @@ GAME = Game(
     move_to_json=move_to_json,
     hint=hint,
     redeal=redeal,
+    cards=cards_json,
     players=PLAYERS,
     settings=SETTINGS,
     variants=((4, {"mode": "free"}), (6, {"mode": "free"}), (3, {"mode": "free"})),
 )
 
-__all__ = ["GAME", "View"]
+__all__ = ["GAME", "Move", "State", "View"]

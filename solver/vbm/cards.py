@@ -22,16 +22,16 @@ from __future__ import annotations
 
 import functools
 import threading
-import tomllib
 from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from enum import Enum
 from importlib import resources
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from solver.errors import NotationError, UnknownDeckError
 from solver.files import files_allowed, read_user_file
+from solver.game import Json
 
 Pos: TypeAlias = tuple[int, int]
 CardId: TypeAlias = str
@@ -220,135 +220,11 @@ class Deck:
         return self.grassland[min(symbols, len(self.grassland) - 1)]
 
 
-def _sand(doc: Any, where: str) -> SandRule:
-    rule = SandRule(str(doc["region"]), str(doc["condition"]), int(doc["vp"]))
-    if rule.region not in SAND_REGIONS or rule.condition not in SAND_CONDITIONS:
-        raise NotationError(f"{where}: bad sand rule {doc!r}")
-    return rule
-
-
-def _card(doc: Mapping[str, Any]) -> Card:
-    where = f"card {doc.get('id')!r}"
-    try:
-        ice_doc = doc.get("ice")
-        ice = (
-            IceHalf(
-                str(ice_doc["kind"]),
-                str(ice_doc["half"]),
-                int(ice_doc["beams"]),
-                int(ice_doc["upgraded"]),
-            )
-            if ice_doc
-            else None
-        )
-        card = Card(
-            id=str(doc["id"]),
-            set=int(doc["set"]),
-            terrain=Terrain(doc["terrain"]),
-            vp=int(doc.get("vp", 0)),
-            mama=doc.get("mama"),
-            baby=bool(doc.get("baby", False)),
-            ice=ice,
-            beams=tuple(str(b) for b in doc.get("beams", ())),
-            rocks=int(doc.get("rocks", 0)),
-            grass=int(doc.get("grass", 0)),
-            sand=_sand(doc["sand"], where) if "sand" in doc else None,
-            flipped=_sand(doc["flipped"], where) if "flipped" in doc else None,
-            crystals=tuple((str(e), str(c)) for e, c in doc.get("crystals", ())),
-            portals=tuple(str(c) for c in doc.get("portals", ())),
-        )
-    except (KeyError, ValueError, TypeError) as err:
-        raise NotationError(f"{where}: {err}") from err
-    bad = (
-        (card.mama is not None and card.mama not in MAMA_PIECES)
-        or any(b not in STEPS for b in card.beams)
-        or any(e not in ("top", "bottom") or c not in COLOURS for e, c in card.crystals)
-        or any(c not in CORNERS for c in card.portals)
-        or (
-            card.ice is not None
-            and (card.ice.half not in ("left", "right") or not 1 <= card.ice.beams <= 3)
-        )
-        or ((card.sand is None) != (card.terrain is not Terrain.SAND))
-        or ((card.sand is None) != (card.flipped is None))
-    )
-    if bad:
-        raise NotationError(f"{where}: a field is out of range")
-    return card
-
-
-def _pair(sides: Any) -> tuple[MissionSide, MissionSide]:
-    found = tuple(sides)
-    if len(found) != 2:
-        raise NotationError("a mission tile needs two sides")
-    return found[0], found[1]
-
-
-def parse_deck(text: str, name: str = "deck") -> Deck:
-    """Read a deck from TOML text.
-
-    Raises:
-        NotationError: not TOML, a missing field, a value out of range, a repeated id.
-    """
-    try:
-        doc = tomllib.loads(text)
-        cards = tuple(_card(c) for c in doc["card"])
-        explorers = tuple(
-            Explorer(
-                str(e["id"]), str(e["text"]), tuple((str(t[0]), int(t[1])) for t in e["terms"])
-            )
-            for e in doc["explorer"]
-        )
-        missions = tuple(
-            _pair(
-                MissionSide(
-                    str(s["id"]),
-                    str(s["text"]),
-                    str(s["counter"]),
-                    int(s["personal"]),
-                    int(s["team"]),
-                    tuple(int(v) for v in s["rewards"]),
-                )
-                for s in tile["side"]
-            )
-            for tile in doc["mission"]
-        )
-        grassland = tuple(int(v) for v in doc["grassland"])
-        portal_tiles, portal_vp = int(doc["portal_tiles"]), int(doc["portal_vp"])
-    except tomllib.TOMLDecodeError as err:
-        raise NotationError(f"{name} is not TOML: {err}") from err
-    except (KeyError, ValueError, TypeError) as err:
-        raise NotationError(f"{name}: missing or bad field {err}") from err
-    if not cards or not explorers:
-        raise NotationError(f"{name}: a deck needs monster cards and Explorer cards")
-    if len({c.id for c in cards}) != len(cards):
-        raise NotationError(f"{name}: a card id is used twice")
-    if any(len(tile) != 2 for tile in missions) or not grassland:
-        raise NotationError(f"{name}: a mission tile needs two sides and the table a value")
-    if len({e.id for e in explorers}) != len(explorers):
-        raise NotationError(f"{name}: an explorer id is used twice")
-    counters = [c for e in explorers for c, _ in e.terms]
-    counters += [side.counter for tile in missions for side in tile]
-    unknown = [c for c in counters if c not in COUNTERS]
-    if unknown:
-        raise NotationError(f"{name}: unknown counter {unknown[0]!r}")
-    numbers = [portal_tiles, *grassland]
-    numbers += [v for tile in missions for side in tile for v in (*side.rewards, side.personal)]
-    if any(v < 0 for v in numbers) or any(not side.rewards for tile in missions for side in tile):
-        raise NotationError(f"{name}: counts and rewards cannot be negative, pyramids not empty")
-    return Deck(
-        cards,
-        explorers,
-        missions,
-        grassland,
-        portal_tiles,
-        portal_vp,
-        name,
-    )
-
-
 @functools.cache
 def standard_deck() -> Deck:
     """The project's own deck: 120 cards in 6 sets, 12 explorers, 5 mission tiles."""
+    from solver.vbm.deckfile import parse_deck
+
     text = resources.files("solver.vbm").joinpath("data/deck.toml").read_text("utf-8")
     return parse_deck(text, "standard")
 
@@ -393,9 +269,90 @@ def deck_named(name: str) -> Deck:
         if deck is not None:
             _deck_files.move_to_end(name)
             return deck
+    from solver.vbm.deckfile import parse_deck
+
     deck = replace(parse_deck(read_user_file(name, "deck", UnknownDeckError), name), name=name)
     with _deck_files_lock:
         _deck_files[name] = deck
         while len(_deck_files) > DECK_FILES_KEPT:
             _deck_files.popitem(last=False)
     return deck
+
+
+def _rule_json(rule: SandRule) -> Json:
+    return {"region": rule.region, "condition": rule.condition, "vp": rule.vp}
+
+
+def card_json(card: Card) -> Json:
+    """What one card prints, in the data file's words: ``id``, ``set``, ``terrain``
+    and ``vp`` always, each element only when the card shows it.
+
+    >>> card_json(standard_deck().card("W03"))
+    {'id': 'W03', 'set': 1, 'terrain': 'water', 'vp': 1, 'mama': 'tail'}
+    """
+    doc: Json = {"id": card.id, "set": card.set, "terrain": card.terrain.value, "vp": card.vp}
+    if card.mama is not None:
+        doc["mama"] = card.mama
+    if card.baby:
+        doc["baby"] = True
+    if card.ice is not None:
+        ice = card.ice
+        doc["ice"] = {
+            "kind": ice.kind,
+            "half": ice.half,
+            "beams": ice.beams,
+            "upgraded": ice.upgraded,
+        }
+    for key, count in (("rocks", card.rocks), ("grass", card.grass)):
+        if count:
+            doc[key] = count
+    if card.beams:
+        doc["beams"] = list(card.beams)
+    if card.sand is not None and card.flipped is not None:
+        doc["sand"], doc["flipped"] = _rule_json(card.sand), _rule_json(card.flipped)
+    if card.crystals:
+        doc["crystals"] = [[edge, colour] for edge, colour in card.crystals]
+    if card.portals:
+        doc["portals"] = list(card.portals)
+    return doc
+
+
+def cards_json() -> Json:
+    """Every card of the built-in deck with what it prints, for a front end that draws
+    its own cards: the monster cards (:func:`card_json`), the Explorer cards (``terms``:
+    VP per counted thing), the mission tiles (two sides each: ``counter``, the
+    ``personal`` and ``team`` numbers, the token pyramid ``rewards`` top first), the
+    Grassland table (VP for 0, 1, 2... symbols), the Portal tiles and the crystals' VP.
+
+    >>> doc = cards_json()
+    >>> len(doc["cards"]), len(doc["explorers"]), doc["missions"][0][0]["id"]
+    (120, 12, 'M1A')
+    """
+    deck = standard_deck()
+    return {
+        "game": "vbm",
+        "deck": deck.name,
+        "cards": [card_json(card) for card in deck.cards],
+        "explorers": [
+            {"id": e.id, "text": e.text, "terms": [[name, vp] for name, vp in e.terms]}
+            for e in deck.explorers
+        ],
+        "missions": [
+            [
+                {
+                    "id": side.id,
+                    "text": side.text,
+                    "counter": side.counter,
+                    "personal": side.personal,
+                    "team": side.team,
+                    "rewards": list(side.rewards),
+                }
+                for side in tile
+            ]
+            for tile in deck.missions
+        ],
+        "grassland": list(deck.grassland),
+        "portal_tiles": deck.portal_tiles,
+        "portal_vp": deck.portal_vp,
+        "crystal_vp": dict(CRYSTAL_VP),
+    }

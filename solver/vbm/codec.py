@@ -1,84 +1,177 @@
-"""State and view JSON, and reading both back with every fault named by its JSON path.
+"""State, view and move JSON, and reading them back with every fault named by its JSON path.
 
 Reading goes in two steps: each field is read with its type, range and length
-bounded (``fields``), then the rules' invariants are checked on the whole
-(``invariants``). A view is checked as strictly: the state it describes, filled
-in from the view alone (:attr:`~solver.vbm.view.View.world`), must satisfy them
-too and look the same to the seat.
+bounded (``fields``, ``common``), then the rules' invariants are checked on the
+whole (``invariants``). A view is checked as strictly: the state it describes,
+filled in from the view alone (:attr:`~solver.vbm.view.View.world`), must satisfy
+them too and look the same to the seat.
 
->>> from solver.vbm.setup import new_state
+Moves: ``{"explorer": "E03"}`` keeps an Explorer; ``{"card": "W07", "at": [2, 1],
+"pass": 3}`` keeps, places and passes in the hand draft (no ``pass`` on a round's
+last turn); ``{"row": 0, "card": "W07", "at": [0, 1], "discard": "L02"}`` picks
+a row in the row draft (the next players leave out ``row``, the last also
+``discard``).
+
+>>> from solver.vbm.rules import new_state
 >>> state = new_state(2, 3)
->>> state_from_json(state_to_json(state)) == state
+>>> state_from_json(state.to_json()) == state
 True
 >>> view = View.of(state, 1)
 >>> view_from_json(view.to_json()) == view, "seed" in view.to_json()
 (True, False)
->>> state_from_json({**state_to_json(state), "first": 1})
+>>> state_from_json({**state.to_json(), "first": 1})
 Traceback (most recent call last):
 ...
 solver.errors.NotationError: first: the first player of this turn is seat 0, not 1
+>>> move = move_from_json({"card": "W07", "at": [2, 1], "pass": 3})
+>>> move
+Move(card='W07', at=(2, 1), pass_to=3, row=None, discard=None, explorer=None)
+>>> move_to_json(move)
+{'card': 'W07', 'at': [2, 1], 'pass': 3}
+>>> move_from_json({"card": "W07"})
+Traceback (most recent call last):
+...
+solver.errors.NotationError: a move that keeps a card needs "at": [row, column]
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import fields
 from typing import Any
 
 from solver.errors import NotationError
 from solver.game import Json
-from solver.vbm.common import Common, per_seat_ids
+from solver.vbm.common import Common, known_id, per_seat_ids
 from solver.vbm.fields import (
     read_game,
     read_ids,
     read_int,
     read_ints,
+    read_list,
     read_object,
     shown,
 )
 from solver.vbm.invariants import check_state
-from solver.vbm.moves import move_to_json
-from solver.vbm.setup import SEED_LIMIT
-from solver.vbm.state import HAND, State
-from solver.vbm.view import View, hidden_discards
+from solver.vbm.rules import SEED_LIMIT
+from solver.vbm.settings import MAX_PLAYERS
+from solver.vbm.state import HAND, Move, State
+from solver.vbm.view import View
+from solver.vbm.view_checks import check_view
+
+__all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
 
 STATE_KEYS = (
-    "game",
-    "players",
-    "seed",
-    "mode",
-    "deck",
-    "sides",
-    "phase",
-    "round",
-    "turn",
-    "first",
-    "to_move",
-    "offers",
-    "explorers",
-    "areas",
-    "hands",
-    "pending",
-    "pile",
-    "rows",
-    "live",
-    "tokens",
-    "pyramids",
-    "claimed",
-    "portals",
-    "portal_left",
-    "discards",
-    "passed",
-    "seen",
+    *("game", "players", "seed", "mode", "deck", "sides", "phase", "round", "turn", "first"),
+    *("to_move", "offers", "explorers", "areas", "hands", "pending", "pile", "rows", "live"),
+    *("tokens", "pyramids", "claimed", "portals", "portal_left", "discards", "passed", "seen"),
 )
 VIEW_KEYS = (
     *(k for k in STATE_KEYS if k not in ("seed", "offers", "hands", "seen")),
-    "view_of",
-    "sets",
-    "offer",
-    "hand",
-    "hand_sizes",
+    *("view_of", "sets", "offer", "hand", "hand_sizes"),
 )
+MOVE_KEYS = frozenset({"card", "at", "pass", "row", "discard", "explorer"})
+
+
+def _move_int(doc: Mapping[str, Any], key: str) -> int | None:
+    value = doc.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise NotationError(f'"{key}" must be an integer, not {shown(value)}')
+    return value
+
+
+def _move_str(doc: Mapping[str, Any], key: str) -> str | None:
+    value = doc.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise NotationError(f'"{key}" must be a string, not {shown(value)}')
+    return value
+
+
+def move_from_json(doc: Mapping[str, Any]) -> Move:
+    """Read a move (see the module docstring); NotationError names the field that
+    does not parse. Whether it is legal is the state's business."""
+    if not isinstance(doc, Mapping):
+        raise NotationError(f"a move is a JSON object, not {shown(doc)}")
+    unknown = sorted(set(doc) - MOVE_KEYS, key=str)
+    if unknown:
+        raise NotationError(f"unknown move field {shown(unknown[0])}")
+    explorer = _move_str(doc, "explorer")
+    if explorer is not None:
+        if len(doc) != 1:
+            raise NotationError('choosing an explorer takes only "explorer"')
+        return Move(explorer=explorer)
+    card = _move_str(doc, "card")
+    if card is None:
+        raise NotationError('a move needs "card" (or "explorer")')
+    at = doc.get("at")
+    if (
+        not isinstance(at, list | tuple)
+        or len(at) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in at)
+    ):
+        raise NotationError('a move that keeps a card needs "at": [row, column]')
+    return Move(
+        card,
+        (at[0], at[1]),
+        _move_int(doc, "pass"),
+        _move_int(doc, "row"),
+        _move_str(doc, "discard"),
+    )
+
+
+def move_to_json(move: Move) -> Json:
+    """The move as JSON (only the fields that apply)."""
+    if move.explorer is not None:
+        return {"explorer": move.explorer}
+    doc: Json = {}
+    if move.row is not None:
+        doc["row"] = move.row
+    doc["card"] = move.card
+    doc["at"] = list(move.at) if move.at is not None else None
+    if move.pass_to is not None:
+        doc["pass"] = move.pass_to
+    if move.discard is not None:
+        doc["discard"] = move.discard
+    return doc
+
+
+def _pending(value: Any, path: str, cards: Mapping[str, Any]) -> Move | None:
+    """One seat's choice of this turn: a move, only ``{"pass"}`` where a view hides
+    it, or None when the seat has not chosen."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping) and "card" not in value and set(value) <= {"pass"}:
+        target = value.get("pass")
+        return Move(
+            pass_to=None if target is None else read_int(target, f"{path}.pass", 0, MAX_PLAYERS - 1)
+        )
+    try:
+        move = move_from_json(value)
+    except NotationError as err:
+        raise NotationError(err.message, path=path) from None
+    for key, card in (("card", move.card), ("discard", move.discard)):
+        if card is not None:
+            known_id(card, f"{path}.{key}", cards, "card")
+    return move
+
+
+def read_pending(doc: Mapping[str, Any], common: Common) -> tuple[Move | None, ...]:
+    """``pending``: each seat's choice of this turn."""
+    players, cards = common.players, common.deck.by_id
+    return tuple(
+        _pending(p, f"pending[{s}]", cards)
+        for s, p in enumerate(read_list(doc["pending"], "pending", players, players))
+    )
+
+
+def _pending_json(p: Move | None) -> Json | None:
+    """A choice of this turn as JSON (a hidden one shows only ``"pass"``)."""
+    if p is None:
+        return None
+    return {"pass": p.pass_to} if p.card is None else move_to_json(p)
 
 
 def state_to_json(state: State) -> Json:
@@ -99,7 +192,7 @@ def state_to_json(state: State) -> Json:
         "explorers": list(state.explorers),
         "areas": [[[r, c, card] for r, c, card in area] for area in state.areas],
         "hands": [list(h) for h in state.hands],
-        "pending": [move_to_json(p) if p is not None else None for p in state.pending],
+        "pending": [_pending_json(p) for p in state.pending],
         "pile": list(state.pile),
         "rows": [list(r) for r in state.rows],
         "live": list(state.live),
@@ -111,6 +204,40 @@ def state_to_json(state: State) -> Json:
         "discards": list(state.discards),
         "passed": [list(p) for p in state.passed],
         "seen": [list(k) for k in state.seen],
+    }
+
+
+def view_to_json(view: View) -> Json:
+    """The view as JSON, with ``"view_of"``; hidden choices show only ``"pass"``."""
+    return {
+        "game": "vbm",
+        "view_of": view.seat,
+        "players": view.players,
+        "mode": view.mode,
+        "deck": view.deck_name,
+        "sides": list(view.sides),
+        "phase": view.phase,
+        "round": view.round,
+        "turn": view.turn,
+        "first": view.first,
+        "to_move": view.to_move,
+        "sets": list(view.sets),
+        "offer": list(view.offer),
+        "explorers": list(view.explorers),
+        "areas": [[[r, c, card] for r, c, card in area] for area in view.areas],
+        "hand": None if view.hand is None else list(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "pending": [_pending_json(p) for p in view.pending],
+        "pile": view.pile,
+        "rows": [list(r) for r in view.rows],
+        "live": list(view.live),
+        "tokens": [list(t) for t in view.tokens],
+        "pyramids": [list(p) for p in view.pyramids],
+        "claimed": [list(c) for c in sorted(view.claimed)],
+        "portals": [[list(p) for p in points] for points in view.portals],
+        "portal_left": view.portal_left,
+        "discards": list(view.discards),
+        "passed": list(view.passed),
     }
 
 
@@ -143,7 +270,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
         explorers=common.explorers,
         areas=common.areas,
         hands=per_seat_ids(doc["hands"], "hands", players, deck.by_id, HAND, "card"),
-        pending=common.pending,
+        pending=read_pending(doc, common),
         pile=read_ids(doc["pile"], "pile", deck.by_id, len(deck.cards), "card"),
         rows=common.rows,
         live=common.live,
@@ -202,7 +329,7 @@ def view_from_json(doc: Mapping[str, Any]) -> View:
         areas=common.areas,
         hand=None if hand is None else read_ids(hand, "hand", deck.by_id, HAND, "card"),
         hand_sizes=read_ints(doc["hand_sizes"], "hand_sizes", players, 0, HAND),
-        pending=common.pending,
+        pending=read_pending(doc, common),
         pile=read_int(doc["pile"], "pile", 0, len(deck.cards)),
         rows=common.rows,
         live=common.live,
@@ -214,84 +341,5 @@ def view_from_json(doc: Mapping[str, Any]) -> View:
         discards=common.discards,
         passed=read_ids(doc["passed"], "passed", deck.by_id, players * HAND, "card"),
     )
-    _check_view(view)
+    check_view(view)
     return view
-
-
-def _check_view(view: View) -> None:
-    """The view's own facts, then the state it describes (see the module docstring)."""
-    if len(view.hand_sizes) != view.players:
-        raise NotationError(f"needs {view.players} entries", path="hand_sizes")
-    if sorted(set(view.sets)) != list(view.sets) or any(
-        s not in view.deck.sets() for s in view.sets
-    ):
-        raise NotationError("must list sets of the deck, each once, in order", path="sets")
-    if view.hand is not None and len(view.hand) != view.hand_sizes[view.seat]:
-        raise NotationError(f"your Spaceship holds {view.hand_sizes[view.seat]} cards", path="hand")
-    if (view.hand is None) != (view.phase == "explorer"):
-        raise NotationError(
-            "your hand shows from the first turn on (it is dealt once the Explorers are chosen)",
-            path="hand",
-        )
-    if view.phase == "explorer":
-        for s, e in enumerate(view.explorers):
-            if e is not None and s != view.seat:
-                raise NotationError(
-                    "another player's Explorer stays hidden until all are chosen",
-                    path=f"explorers[{s}]",
-                )
-    for s, p in enumerate(view.pending):
-        masked = p is not None and p.card is None
-        if masked and (s == view.seat or view.mode == "rows"):
-            raise NotationError(
-                "this choice is not hidden from you: it needs its card", path=f"pending[{s}]"
-            )
-        if p is not None and not masked and s != view.seat and view.mode != "rows":
-            raise NotationError(
-                'another player\'s choice this turn stays hidden: show only its "pass"',
-                path=f"pending[{s}]",
-            )
-    if len(view.offer) != 2:
-        raise NotationError("you were dealt two Explorer cards", path="offer")
-    hidden = hidden_discards(view.players, view.mode, view.round, len(view.discards))
-    if hidden < 0:
-        raise NotationError("more discards than the rounds played have made", path="discards")
-    slots = (
-        view.pile
-        + hidden
-        + sum(size for s, size in enumerate(view.hand_sizes) if s != view.seat or view.hand is None)
-    )
-    placed = {c for area in view.areas for _, _, c in area} | set(view.hand or ())
-    pool = len(view.unseen()) + len(set(view.passed) - placed)
-    if slots != pool:
-        raise NotationError(
-            f"the sets in play leave {pool} cards unseen, not {slots} (hands, pile, discards)",
-            path="pile",
-        )
-    world = view.world
-    try:
-        check_state(world)
-    except NotationError as err:
-        raise NotationError(err.message, path=_view_path(err.path or "", view.seat)) from None
-    again = View.of(world, view.seat)
-    for field in fields(View):
-        if getattr(again, field.name) != getattr(view, field.name):
-            raise NotationError("does not agree with the rest of the view", path=field.name)
-
-
-def _view_path(path: str, seat: int) -> str:
-    """Where in a view a fault of the state it describes lies (``passed[0][2]`` -> ``passed[2]``).
-
-    >>> _view_path("passed[1][2]", 1), _view_path("hands[3]", 1), _view_path("areas[0][1]", 1)
-    ('passed[2]', 'hand_sizes[3]', 'areas[0][1]')
-    """
-    head, _, rest = path.partition("[")
-    index, _, tail = rest.partition("]")
-    if head not in ("passed", "seen", "hands", "offers") or not index.isdigit():
-        return path
-    own = int(index) == seat
-    if head in ("passed", "seen"):
-        return ("passed" if head == "passed" else "discards") + tail if own else head
-    if head == "hands":
-        return "hand" + tail if own else f"hand_sizes[{index}]"
-    return "offer" + tail if own else f"explorers[{index}]"

@@ -1,6 +1,6 @@
 """The fields a Very Big Monster state and view share, read with every size bounded.
 
->>> from solver.vbm.setup import new_state
+>>> from solver.vbm.rules import new_state
 >>> doc = new_state(2, 1).to_json()
 >>> Common(doc).players
 2
@@ -20,8 +20,7 @@ from solver.vbm.area import Area
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import read_ids, read_int, read_ints, read_list, read_str, shown
 from solver.vbm.invariants import MAX_AREA
-from solver.vbm.moves import Move, move_from_json
-from solver.vbm.setup import MAX_PLAYERS, MIN_PLAYERS, MODES, mode_fault
+from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, MODES, mode_fault
 
 PHASES = ("explorer", "draft", "rows", "over")
 #: Most turns a game has (the row draft's 20) and most rows open at once.
@@ -29,7 +28,8 @@ MAX_TURN, MAX_ROWS = 20, 2
 
 
 class Common:
-    """The fields a state and a view share, read and bounded."""
+    """The fields a state and a view share, read and bounded (``codec`` reads
+    ``pending``, this turn's choices, which are moves)."""
 
     def __init__(self, doc: Mapping[str, Any]) -> None:
         self.players = read_int(doc["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
@@ -54,16 +54,12 @@ class Common:
         cards, most = deck.by_id, len(deck.cards)
         explorers = {e.id: e for e in deck.explorers}
         self.explorers = tuple(
-            None if e is None else _id(e, f"explorers[{s}]", explorers, "Explorer")
+            None if e is None else known_id(e, f"explorers[{s}]", explorers, "Explorer")
             for s, e in enumerate(read_list(doc["explorers"], "explorers", players, players))
         )
         self.areas = tuple(
             _area(area, f"areas[{s}]", cards)
             for s, area in enumerate(read_list(doc["areas"], "areas", players, players))
-        )
-        self.pending = tuple(
-            _pending(p, f"pending[{s}]", cards)
-            for s, p in enumerate(read_list(doc["pending"], "pending", players, players))
         )
         self.rows = tuple(
             read_ids(r, f"rows[{k}]", cards, 2 * players, "card")
@@ -97,7 +93,8 @@ class Common:
         self.to_move = doc["to_move"]
 
 
-def _id(value: Any, path: str, known: Mapping[str, Any], what: str) -> str:
+def known_id(value: Any, path: str, known: Mapping[str, Any], what: str) -> str:
+    """``value`` if it is one of the ``known`` ids (cards or Explorers), else NotationError."""
     if not isinstance(value, str) or value not in known:
         raise NotationError(f"unknown {what} {shown(value)}", path=path)
     return value
@@ -110,26 +107,8 @@ def _area(value: Any, path: str, cards: Mapping[str, Any]) -> Area:
         place = read_list(item, where, 3, 3)
         r = read_int(place[0], f"{where}[0]", -MAX_AREA, MAX_AREA)
         c = read_int(place[1], f"{where}[1]", -MAX_AREA, MAX_AREA)
-        out.append((r, c, _id(place[2], f"{where}[2]", cards, "card")))
+        out.append((r, c, known_id(place[2], f"{where}[2]", cards, "card")))
     return tuple(out)
-
-
-def _pending(value: Any, path: str, cards: Mapping[str, Any]) -> Move | None:
-    if value is None:
-        return None
-    if isinstance(value, Mapping) and "card" not in value and set(value) <= {"pass"}:
-        target = value.get("pass")
-        return Move(
-            pass_to=None if target is None else read_int(target, f"{path}.pass", 0, MAX_PLAYERS - 1)
-        )
-    try:
-        move = move_from_json(value)
-    except NotationError as err:
-        raise NotationError(err.message, path=path) from None
-    for key, card in (("card", move.card), ("discard", move.discard)):
-        if card is not None:
-            _id(card, f"{path}.{key}", cards, "card")
-    return move
 
 
 def _tokens(value: Any, path: str, most: int, values: set[int], top: int) -> tuple[int, ...]:

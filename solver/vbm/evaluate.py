@@ -7,7 +7,7 @@ printed VP, completed elements, Sand, Grassland, portals (while tiles are left),
 personal and team mission tokens (while the pyramid has tokens) and both
 explorers.
 
->>> from solver.vbm.setup import new_state
+>>> from solver.vbm.rules import new_state
 >>> state = new_state(2, 5)
 >>> ev = Evaluator(state, 0)
 >>> ev.own_gain("W01", (0, 1))

@@ -6,7 +6,7 @@ and Rock monsters, Grassland symbols), and fixed typical numbers for the things
 that need several cards (completed monsters, crystals, portals, tokens). Team
 mode counts both teammates' areas, so everything doubles.
 
->>> from solver.vbm.setup import new_state
+>>> from solver.vbm.rules import new_state
 >>> ranked = rank_explorers(View.of(new_state(2, 3), 0))
 >>> len(ranked), ranked[0].value >= ranked[1].value, ranked[0].reason[:13]
 (2, True, 'keep Explorer')
@@ -15,7 +15,7 @@ mode counts both teammates' areas, so everything doubles.
 from __future__ import annotations
 
 from solver.game import RankedMove
-from solver.vbm.moves import move_to_json
+from solver.vbm.codec import move_to_json
 from solver.vbm.view import View
 
 #: Typical end-of-game numbers of things that take several cards to make.

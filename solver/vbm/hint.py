@@ -19,7 +19,7 @@ Placement moves are valued in three parts:
 Explorer choices are valued by the points each Explorer card would score on
 the expected end-of-game counts of the cards in play.
 
->>> from solver.vbm.setup import new_state
+>>> from solver.vbm.rules import new_state
 >>> state = new_state(2, 3)
 >>> while state.phase == "explorer":
 ...     state = state.apply(state.legal_moves()[0])
@@ -37,11 +37,11 @@ from solver.errors import GameOverError, NotYourTurnError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.vbm.area import frontier
 from solver.vbm.cards import Card, Pos
+from solver.vbm.codec import move_to_json
 from solver.vbm.evaluate import Evaluator
-from solver.vbm.moves import Move, move_to_json
 from solver.vbm.plan import plan
 from solver.vbm.reasons import describe, effects
-from solver.vbm.state import TURNS_PER_ROUND, State
+from solver.vbm.state import TURNS_PER_ROUND, Move, State
 from solver.vbm.view import View
 
 #: Placements the CP-SAT plan looks at (the best by exact gain).
@@ -105,7 +105,7 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
         raise GameOverError("the game is over: there is no move to hint")
     seat = view.seat
     if seat != view.to_move:
-        raise NotYourTurnError(f"it is seat {view.to_move}'s turn, not seat {seat}'s")
+        raise NotYourTurnError(f"not your turn: it is seat {view.to_move}'s")
     start = time.perf_counter()
     if view.phase == "explorer":
         from solver.vbm.explorers import rank_explorers

@@ -5,7 +5,7 @@
   (exact, missions and portals included), discards and passes at random;
 * ``hint`` plays the top move of :func:`solver.vbm.hint.hint`.
 
->>> from solver.vbm.setup import new_state
+>>> from solver.vbm.rules import new_state
 >>> state = new_state(2, 2)
 >>> GreedyPlayer(1).choose(state) in state.legal_moves()
 True
@@ -17,10 +17,10 @@ import random
 from typing import Any
 
 from solver.game import HintPlayer, PlayerFactory, RandomPlayer
+from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
-from solver.vbm.moves import Move, move_from_json
-from solver.vbm.state import State
+from solver.vbm.state import Move, State
 from solver.vbm.view import View
 
 
@@ -48,8 +48,18 @@ class GreedyPlayer:
         return self.rng.choice([m for m in moves if (m.card, m.at) == keep])
 
 
+def random_player(seed: int) -> RandomPlayer:
+    """Any legal move, from its own seeded stream."""
+    return RandomPlayer(f"vbm-random/{seed}")
+
+
+def hint_player(seed: int) -> HintPlayer:
+    """The hint's top move (the hint is deterministic: the seed is not needed)."""
+    return HintPlayer(View.of, hint, move_from_json)
+
+
 PLAYERS: dict[str, PlayerFactory] = {
-    "random": lambda seed: RandomPlayer(f"vbm-random/{seed}"),
+    "random": random_player,
     "greedy": GreedyPlayer,
-    "hint": lambda seed: HintPlayer(View.of, hint, move_from_json),
+    "hint": hint_player,
 }

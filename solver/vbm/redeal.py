@@ -7,7 +7,7 @@ stay on other Spaceships), each hidden choice of this turn is drawn from its
 hand and its area's open cells, the Explorer offers the seat never saw from the
 spare Explorers, and the game gets a new seed.
 
->>> from solver.vbm.setup import new_state
+>>> from solver.vbm.rules import new_state
 >>> state = new_state(4, 5)
 >>> other = redeal(state, 0, 1)
 >>> View.of(other, 0) == View.of(state, 0), other.hands[1] != state.hands[1]
@@ -20,8 +20,7 @@ import random
 from dataclasses import replace
 
 from solver.vbm.area import frontier
-from solver.vbm.moves import Move
-from solver.vbm.state import State
+from solver.vbm.state import Move, State
 from solver.vbm.view import View
 
 #: Deals drawn before settling for one whose hidden cards are as before.

@@ -10,7 +10,7 @@ Phases: ``explorer`` (each player keeps one of two Explorer cards), then
 ``draft`` (team and free-for-all modes: hands of 10 passed between Spaceships,
 two rounds of 9 turns) or ``rows`` (2 and 3 players: the row draft), then ``over``.
 
->>> from solver.vbm.setup import new_state
+>>> from solver.vbm.rules import new_state
 >>> state = new_state(2, 7)
 >>> state.phase, state.to_move, len(state.legal_moves())
 ('explorer', 0, 2)
@@ -28,7 +28,6 @@ from solver.errors import IllegalMoveError
 from solver.game import Json, Score
 from solver.vbm.area import Area, Reading, Tally, finish, frontier
 from solver.vbm.cards import Deck, Pos, deck_named
-from solver.vbm.moves import Move
 from solver.vbm.scoring import combined, ranked_winners, sheet
 from solver.vbm.turns import missions, portal_tiles
 
@@ -45,6 +44,27 @@ HAND = 10
 READINGS_KEPT = 4096
 _readings: OrderedDict[tuple[str, Area], Reading] = OrderedDict()
 _readings_lock = threading.Lock()
+
+
+@dataclass(frozen=True)
+class Move:
+    """One decision of one player; fields that do not apply are None.
+
+    * choose an Explorer: ``explorer``;
+    * hand draft (team and free-for-all): keep ``card``, place it ``at`` a cell and
+      pass the rest to the free Spaceship of seat ``pass_to`` (nothing to pass on
+      the last turn of a round: the other card is discarded);
+    * row draft (2 and 3 players): the first player picks ``row``, keeps and places
+      ``card`` and discards ``discard``; the next keep and discard from that row,
+      the last one only keeps.
+    """
+
+    card: str | None = None
+    at: Pos | None = None
+    pass_to: int | None = None
+    row: int | None = None
+    discard: str | None = None
+    explorer: str | None = None
 
 
 def reading(deck_name: str, area: Area) -> Reading:
@@ -224,7 +244,7 @@ class State:
 
     def apply(self, move: Move) -> State:
         """The state after ``move``; IllegalMoveError names the rule it breaks."""
-        from solver.vbm.play import apply_move
+        from solver.vbm.rules import apply_move
 
         return apply_move(self, move)
 

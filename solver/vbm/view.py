@@ -20,7 +20,7 @@ view alone in one fixed way (unseen cards in id order), for the rules engine to
 answer legal moves, checks and scores; nothing a hint ranks depends on which
 unseen card went where.
 
->>> from solver.vbm.setup import new_state
+>>> from solver.vbm.rules import new_state
 >>> state = new_state(4, 2)
 >>> state = state.apply(state.legal_moves()[0])
 >>> view = View.of(state, 1)
@@ -35,13 +35,12 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, replace
 
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
 from solver.game import Json, Score, Seat
 from solver.vbm.area import Area, frontier
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import shown
-from solver.vbm.moves import Move, move_to_json
-from solver.vbm.state import ROUNDS, State
+from solver.vbm.state import ROUNDS, Move, State
 
 
 def hidden_discards(players: int, mode: str, round_: int, known: int) -> int:
@@ -174,11 +173,15 @@ class View:
         return self.world.legal_moves()
 
     def check(self, move: Move) -> None:
-        """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule."""
+        """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule.
+
+        Raises:
+            NotYourTurnError: the seat has no decision now.
+        """
         if self.is_terminal():
             raise IllegalMoveError("the game is over: no more cards are placed")
         if self.to_move != self.seat:
-            raise IllegalMoveError(f"it is seat {self.to_move}'s turn, not seat {self.seat}'s")
+            raise NotYourTurnError(f"not your turn: it is seat {self.to_move}'s")
         self.world.apply(move)
 
     def scores(self) -> list[Score]:
@@ -199,42 +202,9 @@ class View:
 
     def to_json(self) -> Json:
         """The view as JSON, with ``"view_of"``; hidden choices show only ``"pass"``."""
+        from solver.vbm.codec import view_to_json
 
-        def pending(p: Move | None) -> Json | None:
-            if p is None:
-                return None
-            return {"pass": p.pass_to} if p.card is None else move_to_json(p)
-
-        return {
-            "game": "vbm",
-            "view_of": self.seat,
-            "players": self.players,
-            "mode": self.mode,
-            "deck": self.deck_name,
-            "sides": list(self.sides),
-            "phase": self.phase,
-            "round": self.round,
-            "turn": self.turn,
-            "first": self.first,
-            "to_move": self.to_move,
-            "sets": list(self.sets),
-            "offer": list(self.offer),
-            "explorers": list(self.explorers),
-            "areas": [[[r, c, card] for r, c, card in area] for area in self.areas],
-            "hand": None if self.hand is None else list(self.hand),
-            "hand_sizes": list(self.hand_sizes),
-            "pending": [pending(p) for p in self.pending],
-            "pile": self.pile,
-            "rows": [list(r) for r in self.rows],
-            "live": list(self.live),
-            "tokens": [list(t) for t in self.tokens],
-            "pyramids": [list(p) for p in self.pyramids],
-            "claimed": [list(c) for c in sorted(self.claimed)],
-            "portals": [[list(p) for p in points] for points in self.portals],
-            "portal_left": self.portal_left,
-            "discards": list(self.discards),
-            "passed": list(self.passed),
-        }
+        return view_to_json(self)
 
     # ------------------------------------------------------------ the world
     def unseen(self) -> list[str]:

@@ -9,7 +9,8 @@ import pytest
 from solver.errors import NotationError
 from solver.files import allow_files
 from solver.vbm.area import Area, analyse, frontier, sand_score
-from solver.vbm.cards import deck_named, parse_deck, standard_deck
+from solver.vbm.cards import deck_named, standard_deck
+from solver.vbm.deckfile import parse_deck
 
 
 def lines(deck: str, area: Area) -> dict[str, int]:
@@ -156,7 +157,7 @@ def test_bad_deck_files_are_refused(tmp_path: object) -> None:
 def test_reading_card_by_card_agrees_with_reading_whole_areas() -> None:
     import random
 
-    from solver.vbm.setup import new_state
+    from solver.vbm.rules import new_state
     from solver.vbm.state import tally
 
     rng = random.Random(3)

@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 
 from solver.errors import GameOverError, NotYourTurnError
+from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
-from solver.vbm.moves import Move, move_from_json
 from solver.vbm.players import PLAYERS
-from solver.vbm.setup import new_state
-from solver.vbm.state import State
+from solver.vbm.rules import new_state
+from solver.vbm.state import Move, State
 from solver.vbm.view import View
 
 
@@ -46,9 +46,10 @@ def test_evaluator_matches_the_engine_after_the_turn(seed: int) -> None:
 
 
 def test_hint_refuses_a_seat_that_is_not_to_move_and_a_game_that_is_over() -> None:
-    state = new_state(2, 1)
-    with pytest.raises(NotYourTurnError, match="it is seat 0's turn, not seat 1's"):
+    state = through_explorers(new_state(2, 1))  # the row draft: seat 0 picks first
+    with pytest.raises(NotYourTurnError) as err:
         hint(View.of(state, 1))
+    assert str(err.value) == "not your turn: it is seat 0's"
     while not state.is_terminal():
         state = state.apply(state.legal_moves()[0])
     with pytest.raises(GameOverError, match="no move to hint"):

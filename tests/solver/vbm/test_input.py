@@ -17,7 +17,7 @@ from api.services.render.vbm import render
 from solver.errors import MonsterError, NotationError, UnknownDeckError
 from solver.files import MAX_FILE_BYTES, allow_files
 from solver.vbm import GAME
-from solver.vbm.setup import new_state
+from solver.vbm.rules import new_state
 from solver.vbm.state import State
 from solver.vbm.view import View
 

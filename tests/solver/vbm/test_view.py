@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from api.services.render.vbm import render
-from solver.errors import NotationError
+from solver.errors import NotationError, NotYourTurnError
 from solver.game import AnyGame
 from solver.vbm import GAME
-from solver.vbm.setup import new_state
+from solver.vbm.rules import new_state
 from solver.vbm.state import State
 from solver.vbm.view import View
 
@@ -235,3 +235,15 @@ def test_a_draft_view_is_read_as_strictly_as_a_state(
     with pytest.raises(NotationError) as err:
         GAME.view_from_json({**doc, **change(doc)})
     assert err.value.path == path, str(err.value)
+
+
+def test_a_view_refuses_a_move_when_its_seat_has_no_decision() -> None:
+    state = new_state(2, 1)
+    while state.phase == "explorer":
+        state = state.apply(state.legal_moves()[0])
+    move = state.legal_moves()[0]  # the row draft: seat 0 picks first
+    View.of(state, 0).check(move)  # legal for the seat to move
+    with pytest.raises(NotYourTurnError) as err:
+        View.of(state, 1).check(move)
+    assert str(err.value) == "not your turn: it is seat 0's"
+    assert View.of(state, 1).legal_moves() == []

@@ -1,11 +1,18 @@
-"""Applying one decision: explorer choice, draft choice, row-draft choice.
+"""The rulebook as functions over State: setting a game up and applying one decision.
 
+:func:`new_state` deals a game from a player count, a seed and the named settings
+(:mod:`solver.vbm.settings`): the seed picks the sets, shuffles them, deals the
+explorers and turns the mission tiles. :func:`apply_move` applies an explorer
+choice, a hand-draft choice or a row-draft choice and, once every seat has
+chosen, reveals the turn's cards (portals and missions: :mod:`solver.vbm.turns`).
 Every refusal names the rule it breaks.
 
->>> from solver.vbm.setup import new_state
->>> from solver.vbm.moves import Move
->>> state = new_state(2, 7)
->>> state.apply(Move(explorer="E99"))  # doctest: +ELLIPSIS
+>>> state = new_state(4, 1)
+>>> state.mode, len(state.hands[0]), len(state.pile), state.teams
+('team', 10, 40, ((0, 2), (1, 3)))
+>>> [len(row) for row in new_state(2, 1).rows], len(new_state(3, 1).rows[0])
+([4], 6)
+>>> new_state(2, 7).apply(Move(explorer="E99"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 solver.errors.IllegalMoveError: keep one of the two Explorer cards you were dealt (...)
@@ -13,11 +20,94 @@ solver.errors.IllegalMoveError: keep one of the two Explorer cards you were deal
 
 from __future__ import annotations
 
+import random
+from collections.abc import Mapping
 from dataclasses import replace
+from typing import Any
 
+from solver.errors import NotationError
 from solver.vbm.area import frontier
-from solver.vbm.moves import Move
-from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, State, check
+from solver.vbm.cards import deck_named
+from solver.vbm.settings import read_settings
+from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, Move, State, check
+from solver.vbm.turns import pyramids_for
+
+#: Largest seed a game takes (a 64-bit number, either sign).
+SEED_LIMIT = 2**64
+#: Card sets of the row draft by player count (the other modes use one per player).
+ROW_SETS = {2: 4, 3: 6}
+
+
+def sets_wanted(players: int, mode: str) -> int:
+    """How many card sets the game uses: 4 or 6 in the row draft, else one per player."""
+    return ROW_SETS[players] if mode == "rows" else players
+
+
+def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
+    """The set-up state: explorers dealt (two each), cards shuffled and dealt.
+
+    Raises:
+        NotationError: an unknown setting or a bad value (its path names the
+            setting), a mode the player count cannot play, a seed out of range, a
+            deck too small for the table.
+    """
+    chosen = read_settings(players, settings)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT <= seed <= SEED_LIMIT:
+        raise NotationError(
+            f"a seed is a whole number below 2**64, not {str(seed)[:40]}", path="seed"
+        )
+    mode = str(chosen.mode)
+    deck = deck_named(chosen.deck)
+    rng = random.Random(f"vbm/{seed}")
+    want_sets = sets_wanted(players, mode)
+    if len(deck.sets()) < want_sets or len(deck.explorers) < 2 * players:
+        raise NotationError(f"deck {deck.name!r} is too small for {players} players")
+    sets = sorted(rng.sample(deck.sets(), want_sets))
+    cards = [card.id for card in deck.cards if card.set in sets]
+    rng.shuffle(cards)
+    explorers = [e.id for e in deck.explorers]
+    rng.shuffle(explorers)
+    offers = tuple(tuple(explorers[2 * s : 2 * s + 2]) for s in range(players))
+    sides = chosen.mission_sides
+    if sides is None:
+        sides = tuple(rng.randrange(2) for _ in deck.missions)
+    if mode == "rows":
+        size = 2 * players
+        hands: tuple[tuple[str, ...], ...] = ((),) * players
+        rows: tuple[tuple[str, ...], ...] = (tuple(cards[:size]),)
+        pile = tuple(cards[size:])
+    else:
+        if len(cards) < 2 * HAND * players:
+            raise NotationError(f"deck {deck.name!r} has too few cards for {players} players")
+        hands = tuple(tuple(cards[s * HAND : (s + 1) * HAND]) for s in range(players))
+        rows, pile = (), tuple(cards[players * HAND : 2 * players * HAND])
+    return State(
+        players=players,
+        seed=seed,
+        mode=mode,
+        deck_name=deck.name,
+        sides=sides,
+        phase="explorer",
+        round=0,
+        turn=0,
+        first=0,
+        offers=offers,
+        explorers=(None,) * players,
+        areas=((),) * players,
+        hands=hands,
+        pending=(None,) * players,
+        pile=pile,
+        rows=rows,
+        live=(),
+        tokens=((),) * players,
+        pyramids=pyramids_for(deck, sides, mode),
+        claimed=frozenset(),
+        portals=((),) * players,
+        portal_left=deck.portal_tiles,
+        discards=(),
+        passed=((),) * players if mode != "rows" else (),
+        seen=((),) * players if mode != "rows" else (),
+    )
 
 
 def apply_move(state: State, move: Move) -> State:

@@ -1,0 +1,121 @@
+"""The named rule settings of Very Big Monster and the one reader of them.
+
+Settings (docs/rulings.md says why each default):
+
+* ``mode``: ``rows`` (the row draft: 2 players, and the 3-player variant),
+  ``team`` (4 or 6 players, teammates opposite) or ``free`` (free-for-all, 3 to
+  6 players); None picks the rulebook's mode for the player count.
+* ``deck``: a built-in deck (``standard``); on the command line also a deck file.
+* ``mission_sides``: which side of each of the five mission tiles is up (0 or
+  1 each); None lets the seed turn them.
+
+>>> read_settings(4, None)
+Settings(mode='team', deck='standard', mission_sides=None)
+>>> read_settings(2, {"mission_sides": [1, 0, 1, 0, 1]}).mission_sides
+(1, 0, 1, 0, 1)
+>>> read_settings(5, {"mode": "team"})
+Traceback (most recent call last):
+...
+solver.errors.NotationError: settings.mode: team mode needs 4 or 6 players, not 5
+>>> read_settings(2, {"colour": "red"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+solver.errors.NotationError: settings.colour: unknown setting 'colour' (choose from mode, deck, ...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from solver.errors import NotationError
+from solver.vbm.cards import deck_named
+from solver.vbm.fields import shown
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+MODES = ("rows", "team", "free")
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The rule settings of one game (see the module docstring).
+
+    Args:
+        mode: ``rows``, ``team`` or ``free``; None (in :data:`SETTINGS`) is the
+            rulebook's mode for the player count, which :func:`read_settings` fills in.
+        deck: the deck's name.
+        mission_sides: the side up of each mission tile, or None for the seed's.
+    """
+
+    mode: str | None = None
+    deck: str = "standard"
+    mission_sides: tuple[int, ...] | None = None
+
+
+#: The named settings and their defaults (what ``Game.settings`` shows).
+SETTINGS: dict[str, Any] = asdict(Settings())
+
+
+def default_mode(players: int) -> str:
+    """``rows`` for 2 and 3 players, ``team`` for 4 and 6, ``free`` for 5."""
+    if players <= 3:
+        return "rows"
+    return "team" if players % 2 == 0 else "free"
+
+
+def mode_fault(players: int, mode: object) -> str | None:
+    """Why ``players`` cannot play ``mode``, in player words; None when they can."""
+    if mode not in MODES:
+        return f"unknown mode {shown(mode)} (choose from {', '.join(MODES)})"
+    if mode == "team" and players not in (4, 6):
+        return f"team mode needs 4 or 6 players, not {players}"
+    if mode == "rows" and players not in (2, 3):
+        return f"the row draft is for 2 or 3 players, not {players}"
+    if mode == "free" and players < 3:
+        return "free-for-all needs 3 to 6 players (2 players use the row draft)"
+    return None
+
+
+def read_settings(players: int, settings: Mapping[str, Any] | None) -> Settings:
+    """``settings`` over the defaults, checked for ``players`` (the mode filled in).
+
+    Raises:
+        NotationError: a player count the game does not take, or a setting that is
+            unknown or has a bad value (its path names the setting,
+            ``settings.mode``); UnknownDeckError for a deck that is not built in.
+    """
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise NotationError(
+            f"Very Big Monster takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
+        )
+    if settings is not None and not isinstance(settings, Mapping):
+        raise NotationError("the settings are a JSON object", path="settings")
+    chosen = dict(SETTINGS)
+    for key, value in (settings or {}).items():
+        if key not in SETTINGS:
+            raise NotationError(
+                f"unknown setting {shown(key)} (choose from {', '.join(SETTINGS)})",
+                path=f"settings.{str(key)[:40]}",
+            )
+        chosen[key] = value
+    mode = default_mode(players) if chosen["mode"] is None else chosen["mode"]
+    fault = mode_fault(players, mode)
+    if fault:
+        raise NotationError(fault, path="settings.mode")
+    if not isinstance(chosen["deck"], str):
+        raise NotationError("the name of a deck ('standard')", path="settings.deck")
+    deck = deck_named(chosen["deck"])
+    sides = chosen["mission_sides"]
+    if sides is not None:
+        if (
+            not isinstance(sides, list | tuple)
+            or len(sides) != len(deck.missions)
+            or any(isinstance(s, bool) or not isinstance(s, int) or s not in (0, 1) for s in sides)
+        ):
+            raise NotationError(
+                f"needs {len(deck.missions)} values of 0 or 1, one per mission tile",
+                path="settings.mission_sides",
+            )
+        sides = tuple(sides)
+    return Settings(mode=str(mode), deck=deck.name, mission_sides=sides)

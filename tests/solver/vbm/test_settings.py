@@ -1,0 +1,47 @@
+"""The named rule settings: defaults, the one reader, and faults named by the setting."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from solver.errors import NotationError
+from solver.vbm import GAME
+from solver.vbm.rules import new_state
+from solver.vbm.settings import SETTINGS, Settings, read_settings
+
+
+def test_the_defaults_are_the_settings_the_game_lists() -> None:
+    assert SETTINGS == {"mode": None, "deck": "standard", "mission_sides": None}
+    assert GAME.settings == SETTINGS
+    assert read_settings(2, None) == Settings("rows", "standard", None)
+    assert read_settings(5, {}) == Settings("free", "standard", None)
+    assert read_settings(6, {"mode": "free", "mission_sides": [0, 1, 0, 1, 1]}) == Settings(
+        "free", "standard", (0, 1, 0, 1, 1)
+    )
+
+
+@pytest.mark.parametrize(
+    ("players", "settings", "path"),
+    [
+        (2, {"colour": "red"}, "settings.colour"),
+        (4, {"mode": "rows"}, "settings.mode"),
+        (2, {"mode": "duel"}, "settings.mode"),
+        (2, {"mode": 3}, "settings.mode"),
+        (2, {"mode": ""}, "settings.mode"),
+        (2, {"deck": 7}, "settings.deck"),
+        (2, {"mission_sides": [0, 1]}, "settings.mission_sides"),
+        (2, {"mission_sides": [0, 1, 2, 0, 1]}, "settings.mission_sides"),
+        (2, {"mission_sides": [True, 1, 0, 0, 1]}, "settings.mission_sides"),
+        (2, {"mission_sides": [0.0, 1, 0, 0, 1]}, "settings.mission_sides"),
+        (2, {"mission_sides": "01010"}, "settings.mission_sides"),
+    ],
+)
+def test_a_bad_setting_is_named_by_its_path(
+    players: int, settings: dict[str, Any], path: str
+) -> None:
+    with pytest.raises(NotationError) as err:
+        new_state(players, 0, settings)
+    assert err.value.path == path
+    assert "Traceback" not in str(err.value) and "object" not in str(err.value)
