@@ -125,7 +125,7 @@ class MonstroliciousTable(Strict):
         max_length=2,
         description="Each seat's side of the buffet, seat 0 first",
     )
-    discards: list[list[MonstroliciousTile]] = Field(
+    discards: list[Annotated[list[MonstroliciousTile], Field(max_length=len(TILES))]] = Field(
         min_length=2,
         max_length=2,
         description="Each seat's discard pile, oldest first, seat 0 first (13 tiles at most)",
