@@ -23,6 +23,7 @@ $(CHROMIUM):
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
 test: $(STAMP) $(CHROMIUM)
+	cd clients && npm ci --no-audit --no-fund
 	$(BIN)/pytest
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .

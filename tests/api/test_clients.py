@@ -1,18 +1,36 @@
 """Generated clients: the OpenAPI document yields typed TypeScript and Python clients
-whose example programs (``clients/ts/play.ts``, ``clients/python/play.py``) type-check
-strictly and play a game against a real server."""
+whose programs (``clients/ts/play.ts``, ``clients/python/play.py``) type-check
+strictly and play every game to its end against a real server.
+
+The node packages come from ``clients/package-lock.json`` (``npm ci`` when
+``clients/node_modules`` is missing); the Python generator and its type checker from
+``clients/python/requirements.txt`` in ``clients/.venv`` (made when missing or stale).
+"""
 
 from __future__ import annotations
 
+import json
+import os
 import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.routing import APIRoute
 
 from api.http.app import create_app, operation_id
 from api.http.settings import Settings
+from solver.game import GAMES
 
+CLIENTS = Path(__file__).resolve().parents[2] / "clients"
+NODE_BIN = CLIENTS / "node_modules" / ".bin"
+VENV = CLIENTS / ".venv"
+REQUIREMENTS = CLIENTS / "python" / "requirements.txt"
 OPERATION_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
+PLAYED = re.compile(r"^(park|vbm|monstrolicious): \d+ moves; seat 0 -?\d+, seat 1 -?\d+; winners")
 
 
 def _document() -> dict[str, Any]:
@@ -46,4 +64,288 @@ def test_an_operation_id_is_the_route_name_led_by_its_area_or_else_its_path() ->
     assert operation_id(route("/v1/manno/render.svg", "render_svg")) == "mannoRenderSvg"
     assert operation_id(route("/health", "health")) == "health"
     assert operation_id(route("/v1/manno/tasks/{task_id}", "")) == "mannoTasksTaskId"
-    assert operation_id(route("/v1/vbm/cards", "<lambda>")) == "vbmLambda"
+
+
+def _run(args: list[str | Path], cwd: Path | None = None, **env: str) -> str:
+    """Runs a tool; its output, or a failure showing what it said."""
+    done = subprocess.run(
+        [str(arg) for arg in args],
+        cwd=cwd,
+        env={**os.environ, **env},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    said = done.stdout + done.stderr
+    assert done.returncode == 0, f"{Path(str(args[0])).name} failed:\n{said}"
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def openapi(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("openapi") / "openapi.json"
+    path.write_text(json.dumps(_document()))
+    return path
+
+
+# --- TypeScript -------------------------------------------------------------------
+
+LOOSE_TS = {
+    "an `as` cast": r"\bas\b",
+    "`any`": r"\bany\b",
+    "`unknown`": r"\bunknown\b",
+    "a `!` non-null assertion": r"[\w)\]]!(?!=)",
+    "a `@ts-` directive": r"@ts-",
+}
+LOOSE_PY = {
+    "a cast": r"\bcast\(",
+    "`Any`": r"\bAny\b",
+    "a `type: ignore`": r"type:\s*ignore",
+}
+
+
+def loose_typing(source: str, rules: dict[str, str], comment: str) -> list[str]:
+    """Each line of ``source`` (comments aside) that gets round the type checker."""
+    found = []
+    for number, line in enumerate(source.splitlines(), 1):
+        code = line.split(comment, 1)[0]
+        found += [f"line {number}: {what}" for what, rule in rules.items() if re.search(rule, code)]
+    return found
+
+
+def test_the_loose_typing_check_catches_each_way_round_the_checker() -> None:
+    ts = "const a = b as Move;\nlet c: any;\nlet d: unknown;\nf(x!.y);\n"
+    ts += "// @ts-ignore\nif (a !== b) {}"
+    assert loose_typing(ts, LOOSE_TS, "//") == [
+        "line 1: an `as` cast",
+        "line 2: `any`",
+        "line 3: `unknown`",
+        "line 4: a `!` non-null assertion",
+    ]
+    py = "x = cast(int, y)\ndef f(a: Any) -> None: ...\nz = 1  # type: ignore\n# cast(Any)"
+    assert loose_typing(py, LOOSE_PY, "#") == ["line 1: a cast", "line 2: `Any`"]
+
+
+def test_the_programs_use_the_generated_types_as_they_are() -> None:
+    source = re.sub(r"/\*.*?\*/", "", (CLIENTS / "ts" / "play.ts").read_text(), flags=re.S)
+    assert loose_typing(source, LOOSE_TS, "//") == []
+    assert loose_typing((CLIENTS / "python" / "play.py").read_text(), LOOSE_PY, "#") == []
+
+
+@pytest.fixture(scope="module")
+def node_bin() -> Path:
+    """``clients/node_modules/.bin``, installed from the lock file when missing."""
+    if not all((NODE_BIN / tool).exists() for tool in ("openapi-typescript", "tsc")):
+        _run(["npm", "ci", "--no-audit", "--no-fund"], cwd=CLIENTS)
+    return NODE_BIN
+
+
+@pytest.fixture(scope="module")
+def typescript(node_bin: Path, openapi: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with ``play.ts``, its config and the types ``openapi-typescript`` made."""
+    work = tmp_path_factory.mktemp("ts")
+    _run([node_bin / "openapi-typescript", openapi, "--output", work / "api.ts"])
+    for name in ("ts/play.ts", "ts/tsconfig.json", "package.json"):
+        shutil.copy(CLIENTS / name, work)
+    (work / "node_modules").symlink_to(CLIENTS / "node_modules")
+    return work
+
+
+def _blocks(text: str, section: str, indent: int) -> dict[str, list[str]]:
+    """The entries of one interface in generated TypeScript, by name: their code lines."""
+    lines = text.split(section, 1)[1].splitlines()[1:]
+    entry = re.compile(rf'^ {{{indent}}}(?:"([^"]+)"|(\w+))\??: ')
+    blocks: dict[str, list[str]] = {}
+    name = ""
+    for line in lines:
+        if re.match(rf"^ {{0,{indent - 4}}}\}}", line):
+            break
+        if line.strip().startswith(("/**", "*")):
+            continue
+        start = entry.match(line)
+        if start:
+            name = start.group(1) or start.group(2)
+            blocks[name] = []
+        blocks[name].append(line)
+    return blocks
+
+
+def _bodies(operation: list[str]) -> list[str]:
+    """The lines of an operation's request and answer bodies (not its parameters, headers)."""
+    kept, skip_to = [], ""
+    for line in operation:
+        if skip_to:
+            skip_to = "" if line == skip_to else skip_to
+            continue
+        opening = re.match(r"^(\s*)(parameters|headers)\??: \{$", line)
+        if opening:
+            skip_to = f"{opening.group(1)}}};"
+            continue
+        kept.append(line)
+    return kept
+
+
+OPAQUE = re.compile(r"\bunknown\b|Record<string, never>")
+REF = re.compile(r'components\["schemas"\]\["([^"]+)"\]')
+
+
+def opaque_bodies(types: str, operations: list[str]) -> list[str]:
+    """Every place a body of these operations (and every schema they reach) stays untyped."""
+    schemas = _blocks(types, "    schemas: {", 8)
+    ops = _blocks(types, "export interface operations {", 4)
+    found: list[str] = []
+    seen: set[str] = set()
+    todo = [(op, _bodies(ops[op])) for op in operations]
+    while todo:
+        owner, lines = todo.pop(0)
+        field = ""
+        for line in lines:
+            named = re.match(r"^\s*(\w+)\??: ", line)
+            field = named.group(1) if named else field
+            if OPAQUE.search(line):
+                found.append(f"{owner}.{field}: {line.strip()}")
+            for ref in REF.findall(line):
+                if ref not in seen:
+                    seen.add(ref)
+                    todo.append((ref, schemas[ref]))
+    return found
+
+
+def test_the_opaque_body_check_names_the_schema_and_field() -> None:
+    types = """export interface components {
+    schemas: {
+        /** Open */
+        Open: {
+            /** State */
+            state: {
+                [key: string]: unknown;
+            };
+            turn: components["schemas"]["Turn"];
+        };
+        Turn: {
+            waiting: number[];
+            extra: Record<string, never>;
+        };
+        Unused: {
+            x: unknown;
+        };
+    };
+}
+export interface operations {
+    parkHint: {
+        parameters: {
+            query?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Open"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        moves: unknown[];
+                    };
+                };
+            };
+        };
+    };
+}
+"""
+    assert opaque_bodies(types, ["parkHint"]) == [
+        "parkHint.moves: moves: unknown[];",
+        "Open.state: [key: string]: unknown;",
+        "Turn.extra: extra: Record<string, never>;",
+    ]
+
+
+def test_the_typescript_types_of_every_game_body_are_closed(typescript: Path) -> None:
+    document = _document()
+    game_ops = [
+        operation["operationId"]
+        for path, operations in document["paths"].items()
+        for operation in operations.values()
+        if any(path.startswith(f"/v1/{name}/") for name in GAMES)
+    ]
+    assert "parkHint" in game_ops
+    opaque = opaque_bodies((typescript / "api.ts").read_text(), game_ops)
+    assert opaque == [], "bodies typed only as open objects:\n" + "\n".join(opaque)
+
+
+@pytest.fixture(scope="module")
+def compiled(typescript: Path, node_bin: Path) -> Path:
+    """``play.ts`` and the generated types checked by ``tsc --strict`` and compiled."""
+    _run([node_bin / "tsc", "--project", typescript / "tsconfig.json", "--strict"])
+    return typescript / "build" / "play.js"
+
+
+def test_the_typescript_program_type_checks_strictly(compiled: Path) -> None:
+    assert compiled.exists()
+
+
+def test_the_typescript_program_plays_every_game_to_its_end(compiled: Path, base: str) -> None:
+    lines = _run(["node", compiled, base]).splitlines()
+    assert [line.split(":")[0] for line in lines] == ["park", "vbm", "monstrolicious"]
+    assert all(PLAYED.match(line) for line in lines), lines
+
+
+# --- Python -----------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def client_venv() -> Path:
+    """``clients/.venv/bin``: the pinned generator and type checker, installed once."""
+    stamp, wanted = VENV / ".installed", REQUIREMENTS.read_text()
+    if not stamp.exists() or stamp.read_text() != wanted:
+        _run([sys.executable, "-m", "venv", "--clear", VENV])
+        _run([VENV / "bin" / "pip", "install", "--quiet", "--requirement", REQUIREMENTS])
+        stamp.write_text(wanted)
+    return VENV / "bin"
+
+
+@pytest.fixture(scope="module")
+def python_client(
+    client_venv: Path, openapi: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """A folder holding the package ``monster_solver_client`` generated from the document."""
+    work = tmp_path_factory.mktemp("python")
+    config = CLIENTS / "python" / "config.yaml"
+    generate: list[str | Path] = [
+        "generate",
+        "--path",
+        openapi,
+        "--config",
+        config,
+        "--meta",
+        "none",
+    ]
+    _run(
+        [
+            client_venv / "openapi-python-client",
+            *generate,
+            "--output-path",
+            work / "monster_solver_client",
+        ]
+    )
+    return work
+
+
+def test_the_python_program_type_checks_strictly(client_venv: Path, python_client: Path) -> None:
+    play = CLIENTS / "python" / "play.py"
+    cache = VENV / "mypy-cache"  # kept between runs: the generated package rarely changes
+    _run(
+        [client_venv / "mypy", "--strict", "--cache-dir", cache, play], MYPYPATH=str(python_client)
+    )
+
+
+def test_the_python_program_plays_every_game_to_its_end(
+    client_venv: Path, python_client: Path, base: str
+) -> None:
+    play = CLIENTS / "python" / "play.py"
+    lines = _run([client_venv / "python", play, base], PYTHONPATH=str(python_client)).splitlines()
+    assert [line.split(":")[0] for line in lines] == ["park", "vbm", "monstrolicious"]
+    assert all(PLAYED.match(line) for line in lines), lines
