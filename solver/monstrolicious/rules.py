@@ -1,4 +1,5 @@
-"""What the rulebook says, as functions over boards, tiles and states.
+"""What the rulebook says, as functions over boards, tiles and states: the set-up
+(:func:`new_state`), battles, placing, the Donuts' reveal, the turn, the end, scores.
 
 A board is one row of spaces per seat, in buffet order; a space holds a
 :class:`Placed` tile or nothing. After every turn at most one tile lies in front

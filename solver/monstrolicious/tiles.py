@@ -4,7 +4,8 @@ Each player owns 13 tiles: monsters of strength 1 to 12 and one Trap. A tile is
 its value (``TRAP`` is 0), so within one player's set a value names one tile.
 A tile on the board or in a discard pile is a :class:`Placed`: its value, whether
 it lies face up, and the bounds the battles announced about it. The buffet is
-data (``data/buffet.toml``): eleven desserts, left to right.
+data (``data/buffet.toml``): eleven desserts, left to right. :func:`cards_json`
+lists every tile and dessert for a front end to draw.
 
 >>> BUFFET.keys[:3], BUFFET.points[-1], BUFFET.pair_bonus
 (('lollipop', 'cookies', 'donuts'), 10, 3)
