@@ -35,7 +35,7 @@ solver.errors.NotationError: move: unknown action 'dance' (token, upgrade, invit
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from solver.errors import NotationError
@@ -148,7 +148,7 @@ def read_turn(
 
 
 def state_from_json(doc: Any) -> State:
-    """Read ``state_to_json`` output; NotationError naming the path of the first fault."""
+    """Read ``State.to_json`` output; NotationError naming the path of the first fault."""
     doc = check_game(doc, "state")
     if "view_of" in doc:
         raise NotationError("this is one seat's view, not a full state", path="view_of")
@@ -206,7 +206,7 @@ def state_from_json(doc: Any) -> State:
     return state
 
 
-def _shown_card(deck: Deck) -> Any:
+def _shown_card(deck: Deck) -> Callable[[Any, str], CardId]:
     """A reader for a face-up card object: its id, once it prints what the deck says."""
 
     def read(entry: Any, path: str) -> CardId:

@@ -53,6 +53,10 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     (``View.world``) and counts face-down cards only by what their area and size
     allow.
 
+    Args:
+        view: the seat's view; the seat must be the one to move.
+        budget: seconds the plan's model may take (the exact parts always run).
+
     Raises:
         GameOverError: the game is over.
         NotYourTurnError: the decision is another seat's.
