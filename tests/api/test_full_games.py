@@ -1,0 +1,121 @@
+"""Whole games through a real ``monsters serve`` process, as a front end plays them.
+
+For every game and every mode (``tests.modes.every_mode``), one seeded game on
+loopback over one keep-alive connection: ``new``, then for each seat waiting
+``view`` -> ``legal`` (of the view) -> ``hint`` of the view and ``hint`` of the
+full state for that seat (equal answers: a hint reads only the seat's view) ->
+``validate`` of the hinted move on the view -> ``apply`` on the full state,
+until the game ends; then ``score`` of the final state and of every seat's view.
+Every seat waiting in a step chooses from the same position (Very Big Monster's
+simultaneous steps), then the moves are applied one after another.
+
+Hinted moves are played at every step of each game's default mode (its default
+player count, default settings). The other modes would take minutes that way on
+two cores, so they ask and compare hints at every ``HINT_EVERY``-th step and play
+a seeded random move of the view's legal moves at the others: every mode still
+goes through view, legal, apply and score to its end.
+
+The hints must not depend on the clock for the comparison to hold: Monster Park
+and Very Big Monster stop CP-SAT by a deterministic work limit (their wall-clock
+guards are far longer), and Monstrolicious sizes its sample from the budget, so
+its budget is the largest a caller may give, which fixes every sample at its
+largest size whatever time the service spent reading the request.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import httpx
+import pytest
+
+from solver.game import get_game
+from tests.modes import every_mode
+
+SEED = 11
+HINT_EVERY = 10
+"""Outside a game's default mode, hints are asked at every this-many-th step."""
+MAX_STEPS = 1_000
+"""More steps than any game takes: a game that does not end fails."""
+BUDGET_MS = {"park": 80, "vbm": 80, "monstrolicious": 2_000}
+"""Hint budgets: work limits, not the clock, end these searches (see above)."""
+
+
+@pytest.fixture(scope="module")
+def client(base: str) -> Iterator[httpx.Client]:
+    """One keep-alive connection to the running service."""
+    with httpx.Client(base_url=base, timeout=30) as kept:
+        yield kept
+
+
+def _post(client: httpx.Client, path: str, body: Mapping[str, Any]) -> Any:
+    answer = client.post(path, json=body)
+    assert answer.status_code == 200, f"{path}: {answer.status_code} {answer.text[:500]}"
+    return answer.json()
+
+
+def _hinted(client: httpx.Client, name: str, state: Any, view: Any, seat: int) -> Any:
+    """The top hint for ``seat``, asked of its view and of the full state alike."""
+    ask = {"seat": seat, "budget_ms": BUDGET_MS[name], "top": 1}
+    from_view = _post(client, f"/v1/{name}/hint", {"state": view, **ask})
+    from_state = _post(client, f"/v1/{name}/hint", {"state": state, **ask})
+    assert from_view == from_state, f"seat {seat}: the hint read more than the view"
+    assert from_view["game"] == name and from_view["seat"] == seat
+    [best] = from_view["moves"]
+    return best["move"]
+
+
+def _choose(
+    client: httpx.Client, name: str, state: Any, seat: int, hint: bool, rng: random.Random
+) -> Any:
+    """What ``seat`` plays, chosen from its view: the hint's top move, or a random legal one."""
+    shown = _post(client, f"/v1/{name}/view", {"state": state, "seat": seat})
+    view = shown["view"]
+    assert view["view_of"] == seat and seat in shown["turn"]["waiting"]
+    moves = _post(client, f"/v1/{name}/legal", {"state": view})["moves"]
+    assert moves, f"seat {seat} is waiting but has no legal move"
+    if not hint:
+        return rng.choice(moves)
+    move = _hinted(client, name, state, view, seat)
+    assert move in moves, f"the hint {move} is not among the legal moves"
+    verdict = _post(client, f"/v1/{name}/validate", {"state": view, "move": move})
+    assert verdict == {"legal": True, "reason": "legal"}
+    return move
+
+
+def _play(client: httpx.Client, name: str, players: int, settings: Any, every: int) -> Any:
+    """One seeded game to its end; hints at every ``every``-th step. The final state."""
+    body = {"players": players, "seed": SEED, "settings": settings}
+    started = _post(client, f"/v1/{name}/new", body)
+    state, turn = started["state"], started["turn"]
+    rng = random.Random(SEED)
+    for step in range(MAX_STEPS):
+        if turn["terminal"]:
+            return state
+        waiting = turn["waiting"]
+        assert waiting and turn["to_move"] in waiting, f"step {step}: {turn}"
+        hint = step % every == 0
+        moves = [(seat, _choose(client, name, state, seat, hint, rng)) for seat in waiting]
+        for seat, move in moves:
+            assert seat in turn["waiting"], f"seat {seat} lost its decision: {turn}"
+            played = _post(client, f"/v1/{name}/apply", {"state": state, "move": move})
+            state, turn = played["state"], played["turn"]
+    raise AssertionError(f"{name} did not end within {MAX_STEPS} steps")
+
+
+@pytest.mark.parametrize(("name", "players", "settings"), every_mode())
+def test_a_whole_game_is_played_over_http(
+    client: httpx.Client, name: str, players: int, settings: Mapping[str, Any]
+) -> None:
+    game = get_game(name)
+    default = players == game.default_players and not settings
+    state = _play(client, name, players, dict(settings), 1 if default else HINT_EVERY)
+    final = _post(client, f"/v1/{name}/score", {"state": state})
+    assert final["terminal"] and final["winners"], final
+    assert [s["seat"] for s in final["scores"]] == list(range(players))
+    for seat in range(players):
+        view = _post(client, f"/v1/{name}/view", {"state": state, "seat": seat})["view"]
+        seen = _post(client, f"/v1/{name}/score", {"state": view})
+        assert seen["terminal"] and seen["winners"] == final["winners"], (seat, seen)
