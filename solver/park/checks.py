@@ -124,7 +124,7 @@ def card_list(
     path: str,
     kind: type | tuple[type, ...],
     most: int,
-    read: Callable[[Any, str], Any] | None = None,
+    read: Callable[[Any, str], CardId] | None = None,
 ) -> tuple[CardId, ...]:
     """A list of at most ``most`` card ids of ``kind``; ``read(entry, path)`` first turns
     each entry into an id when entries are objects."""
@@ -135,7 +135,7 @@ def card_list(
     return tuple(out)
 
 
-def read_park(deck: Deck, doc: Any, path: str, read: Callable[[Any, str], Any] | None) -> Park:
+def read_park(deck: Deck, doc: Any, path: str, read: Callable[[Any, str], CardId] | None) -> Park:
     """One park board: three areas of at most five monsters and upgrades each, in an
     order the park rules allow."""
     doc = fields(doc, path, [a.value for a in AREAS], "a park")
@@ -170,7 +170,7 @@ def read_row(
     path: str,
     kind: type,
     length: int,
-    read: Callable[[Any, str], Any] | None = None,
+    read: Callable[[Any, str], CardId] | None = None,
 ) -> tuple[CardId | None, ...]:
     """A row of ``length`` places, each empty (null) or a card of ``kind``; ``read(entry,
     path)`` first turns an entry into an id when entries are objects."""
