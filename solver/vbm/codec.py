@@ -98,8 +98,10 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
     unknown = sorted(set(doc) - MOVE_KEYS, key=str)
     if unknown:
         raise NotationError(f"unknown move field {shown(unknown[0])}")
-    explorer = _move_str(doc, "explorer")
-    if explorer is not None:
+    if "explorer" in doc:
+        explorer = _move_str(doc, "explorer")
+        if explorer is None:
+            raise NotationError('"explorer" names the Explorer card kept, not null')
         if len(doc) != 1:
             raise NotationError('choosing an explorer takes only "explorer"')
         return Move(explorer=explorer)

@@ -1,0 +1,41 @@
+"""Move JSON: what ``move_from_json`` reads and refuses, and the round trip."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from solver.errors import NotationError
+from solver.vbm.codec import move_from_json, move_to_json
+from solver.vbm.rules import new_state
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_legal_move_round_trips(players: int) -> None:
+    rng = random.Random(players)
+    state = new_state(players, players)
+    while not state.is_terminal():
+        moves = state.legal_moves()
+        for move in rng.sample(moves, min(len(moves), 5)):
+            assert move_from_json(move_to_json(move)) == move
+        state = state.apply(rng.choice(moves))
+
+
+@pytest.mark.parametrize(
+    ("doc", "words"),
+    [
+        ({"explorer": None, "card": "W01", "at": [0, 1]}, '"explorer"'),
+        ({"explorer": None}, '"explorer"'),
+        ({"explorer": "E01", "card": "W01"}, "only"),
+        ({"card": "W01", "at": [0]}, '"at"'),
+        ({"card": "W01", "at": [0, 1], "pass": "1"}, '"pass"'),
+        ({"card": "W01", "at": [0, 1], "colour": 1}, "unknown move field"),
+        ([], "JSON object"),
+    ],
+)
+def test_a_move_that_does_not_read_is_refused(doc: Any, words: str) -> None:
+    with pytest.raises(NotationError) as err:
+        move_from_json(doc)
+    assert words in str(err.value)
