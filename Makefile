@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python -m benchmarks.manno_engines
 	$(BIN)/python -m benchmarks.manno_tasks
 	$(BIN)/python -m benchmarks.api_load
+	$(BIN)/python -m benchmarks.game_routes
 	$(BIN)/python -m benchmarks.load.overload
 	$(BIN)/python -m benchmarks.load.soak
 	$(BIN)/python -m benchmarks.load.kill
