@@ -1,115 +1,47 @@
-"""Request and response shapes of ``/v1/<game>/hint | validate | score | render.svg``.
+"""Request and response shapes of ``/v1/<game>/...``, typed per game.
 
-The same for every rules-engine game: the state is the JSON that ``monsters
-<game> new`` prints and ``State.to_json()`` writes, or one seat's view of it
-(``monsters <game> view``, marked ``"view_of"``); the game reads it and names the
-fault by its JSON path when it cannot.
+:func:`schemas_for` builds each game's models from its document models
+(``api.http.models.<game>``): ``ParkNewRequest``, ``ParkStateResponse``,
+``ParkHintResponse``... Responses are the typed models themselves. A request's
+``state`` and ``move`` are *described* by the same models (the OpenAPI document
+and a generated client see ``ParkState | ParkView`` and ``ParkMove``) but passed
+on as they came (``SkipValidation``) to the game's codec, which checks every
+invariant the rules imply and names a fault by its JSON path;
+``tests/api/test_models_<game>.py`` keeps codec and models in step.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, RootModel, SkipValidation, create_model
 
-from api.http.schemas import Request, Whole
+from api.http.models import GameModels
+from api.http.schemas import Request, Whole, whole_in
 
-STATE = Field(
-    description="A game state as `monsters <game> new` prints it, or a seat's view of it."
-)
-
-
-class GameHintRequest(Request):
-    state: dict[str, Any] = STATE
-    seat: Whole | None = Field(
-        default=None, ge=0, le=7, description="Seat to hint (default: the seat to move)."
-    )
-    budget_ms: float | None = Field(
-        default=None, ge=1, le=2000, description="Time the hint may think (default 80 ms)."
-    )
-    top: Whole | None = Field(
-        default=None, ge=1, le=1000, description="Only the best N moves (default: every one)."
-    )
+_UNION: Any = Union
+"""``Union``, indexed by model classes made at run time."""
+_LIST: Any = list
+"""``list``, indexed by model classes made at run time."""
 
 
-class GameNewRequest(Request):
-    players: Whole | None = Field(
-        default=None, ge=1, le=8, description="Seats (default per game).", examples=[2]
-    )
-    seed: Whole | None = Field(
-        default=None,
-        ge=0,
-        le=2**64 - 1,
-        description="Seed of every random choice (default: 64 bits from the system;"
-        " a small seed can be guessed from what one seat sees).",
-    )
-    settings: dict[str, Any] | None = Field(
-        default=None, description="Rule settings by name (docs/rulings.md)."
-    )
-
-
-class GameApplyRequest(Request):
-    state: dict[str, Any] = Field(description="A full game state (a view cannot be played on).")
-    move: dict[str, Any] = Field(description="A move as `legal` or the hint's `move` writes it.")
-
-
-class GameViewRequest(Request):
-    state: dict[str, Any] = Field(description="A full game state.")
-    seat: Whole = Field(ge=0, le=7, description="The seat whose view to make.")
-
-
-class GameLegalRequest(Request):
-    state: dict[str, Any] = STATE
+def _described(description: str, *models: Any) -> Any:
+    """A JSON value passed on as it came (the codec reads it), documented as one of
+    ``models``."""
+    documented = models[0] if len(models) == 1 else _UNION[models]
+    skipped: Any = SkipValidation
+    return Annotated[skipped[documented], Field(description=description)]
 
 
 class TurnModel(BaseModel):
     to_move: int | None = Field(description="The seat deciding next; null at the end.")
-    waiting: list[int] = Field(description="Every seat that still has a decision in this step.")
-    terminal: bool
-    phase: str = Field(description="The game's step (`over` at the end).")
-
-
-class GameStateResponse(BaseModel):
-    state: dict[str, Any] = Field(description="The full state: keep it, send views to players.")
-    turn: TurnModel
-
-
-class GameViewResponse(BaseModel):
-    view: dict[str, Any] = Field(description="What the seat sees, marked `view_of`.")
-    turn: TurnModel
-
-
-class GameLegalResponse(BaseModel):
-    moves: list[dict[str, Any]] = Field(description="The legal moves of the seat deciding.")
-
-
-class GameRenderRequest(Request):
-    state: dict[str, Any] = STATE
-    seat: Whole | None = Field(
-        default=None, ge=0, le=7, description="Seat the board is drawn for (default: to move)."
+    waiting: list[int] = Field(
+        description="Every seat that still has a decision in this step: the seat to move,"
+        " or in a simultaneous step every seat that has not chosen yet."
     )
-
-
-class GameValidateRequest(Request):
-    state: dict[str, Any] = STATE
-    move: dict[str, Any] = Field(description="A move as the hint's `move` field writes it.")
-
-
-class GameScoreRequest(Request):
-    state: dict[str, Any] = STATE
-
-
-class RankedMoveModel(BaseModel):
-    move: dict[str, Any]
-    value: float = Field(description="Higher is better; comparable within one hint.")
-    reason: str
-    detail: dict[str, float]
-
-
-class GameHintResponse(BaseModel):
-    game: str
-    seat: int
-    moves: list[RankedMoveModel] = Field(description="Every legal move, best first.")
+    terminal: bool = Field(description="The game has ended.")
+    phase: str = Field(description="The game's step (`over` at the end).")
 
 
 class VerdictResponse(BaseModel):
@@ -123,8 +55,120 @@ class ScoreModel(BaseModel):
     lines: dict[str, int] = Field(description="The score pad, line by line.")
 
 
-class GameScoreResponse(BaseModel):
-    game: str
-    terminal: bool
-    scores: list[ScoreModel]
-    winners: list[int] = Field(description="Winning seats at the end (several when shared).")
+def _optional(kind: Any, description: str) -> tuple[Any, Any]:
+    """An optional request field of ``kind`` (null or absent: the default)."""
+    return kind | None, Field(default=None, description=description)
+
+
+@dataclass(frozen=True)
+class GameSchemas:
+    """The request and response models of one game's routes."""
+
+    new: type[BaseModel]
+    apply: type[BaseModel]
+    view: type[BaseModel]
+    legal: type[BaseModel]
+    hint: type[BaseModel]
+    validate: type[BaseModel]
+    score: type[BaseModel]
+    render: type[BaseModel]
+    state_response: type[BaseModel]
+    view_response: type[BaseModel]
+    legal_response: type[BaseModel]
+    hint_response: type[BaseModel]
+    score_response: type[BaseModel]
+    cards_response: type[BaseModel] | None
+
+
+def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
+    """Every request and response model of game ``name``, named ``<prefix>...``."""
+    root: Any = RootModel  # parametrised at run time by the game's move type
+    move = type(f"{prefix}Move", (root[models.move],), {"__doc__": "A move."})
+    state_or_view = _described(
+        "A full state, or one seat's view of it (marked `view_of`).", models.state, models.view
+    )
+    full_state = _described("A full game state (a view cannot be played on).", models.state)
+    move_doc = _described("A move as `legal` or the hint's `move` writes it.", move)
+
+    def request(suffix: str, **fields: Any) -> type[BaseModel]:
+        return create_model(f"{prefix}{suffix}Request", __base__=Request, **fields)
+
+    def response(suffix: str, **fields: Any) -> type[BaseModel]:
+        return create_model(f"{prefix}{suffix}", **fields)
+
+    seat_field = _optional(whole_in(0, 7), "Seat (default: the seat to move).")
+    ranked = response(
+        "RankedMove",
+        move=(move, ...),
+        value=(float, Field(description="Higher is better; comparable within one hint.")),
+        reason=(str, Field(description="Why, in a player's words.")),
+        detail=(models.detail, Field(description="The numbers behind the value.")),
+    )
+    return GameSchemas(
+        new=request(
+            "New",
+            players=_optional(whole_in(1, 8), "Seats (default per game)."),
+            seed=_optional(
+                whole_in(0, 2**64 - 1),
+                "Seed of every random choice (default: 64 bits from the system;"
+                " a small seed can be guessed from what one seat sees).",
+            ),
+            settings=(
+                models.settings | None,
+                Field(default=None, description="Rule settings by name."),
+            ),
+        ),
+        apply=request("Apply", state=(full_state, ...), move=(move_doc, ...)),
+        view=request(
+            "View",
+            state=(full_state, ...),
+            seat=(Whole, Field(ge=0, le=7, description="The seat whose view to make.")),
+        ),
+        legal=request("Legal", state=(state_or_view, ...)),
+        hint=request(
+            "Hint",
+            state=(state_or_view, ...),
+            seat=seat_field,
+            budget_ms=_optional(
+                Annotated[float, Field(ge=1, le=2000)], "Time the hint may think (default 80 ms)."
+            ),
+            top=_optional(whole_in(1, 1000), "Only the best N moves (default: every one)."),
+        ),
+        validate=request("Validate", state=(state_or_view, ...), move=(move_doc, ...)),
+        score=request("Score", state=(state_or_view, ...)),
+        render=request("Render", state=(state_or_view, ...), seat=seat_field),
+        state_response=response(
+            "StateResponse",
+            state=(
+                models.state,
+                Field(description="The full state: keep it, send views to players."),
+            ),
+            turn=(TurnModel, ...),
+        ),
+        view_response=response(
+            "ViewResponse",
+            view=(models.view, Field(description="What the seat sees, marked `view_of`.")),
+            turn=(TurnModel, ...),
+        ),
+        legal_response=response(
+            "LegalResponse",
+            moves=(_LIST[move], Field(description="The legal moves of the seat deciding.")),
+        ),
+        hint_response=response(
+            "HintResponse",
+            game=(Literal[name], ...),
+            seat=(int, ...),
+            moves=(_LIST[ranked], Field(description="The legal moves, best first.")),
+        ),
+        score_response=response(
+            "ScoreResponse",
+            game=(Literal[name], ...),
+            terminal=(bool, ...),
+            scores=(list[ScoreModel], ...),
+            winners=(
+                list[int],
+                Field(description="Winning seats at the end (several when shared)."),
+            ),
+        ),
+        cards_response=None,
+    )

@@ -9,7 +9,7 @@ of ``0``/``1``, a whole number is a JSON integer (``11`` or ``11.0``, never
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import Query
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
@@ -72,6 +72,12 @@ ArrangementQuery = Annotated[
 """An arrangement as a query parameter: the same pattern and the same messages."""
 Whole = Annotated[int, BeforeValidator(_whole)]
 """A whole number: a JSON integer, however written (``3`` or ``3.0``); not text, not true."""
+
+
+def whole_in(low: int, high: int) -> Any:
+    """A whole number in ``low..high``, its bounds in the schema even inside ``| None``."""
+    return Annotated[Annotated[int, Field(ge=low, le=high)], BeforeValidator(_whole)]
+
 
 TASK = Field(
     min_length=1, max_length=MAX_TEXT, description="Task text.", examples=["PB>=4, PY=0, B>R"]

@@ -1,40 +1,30 @@
-"""``/v1/<game>/new | apply | view | legal | hint | validate | score | render.svg``.
+"""``/v1/<game>/new | apply | view | legal | hint | validate | score | render.svg | cards``
+and ``GET /v1/games``.
 
-:func:`game_router` builds the same routes for each registered game, so a front
-end can play a whole game over HTTP, statelessly, from its players' views;
-the work runs on a solver thread through ``SolverGate`` within the request's
-time, and ``api.services.games`` does it.
+:func:`game_router` builds the same routes for each registered game, typed by
+that game's document models (``api.http.models.<game>``), so a front end can
+play a whole game over HTTP, statelessly, from its players' views with a
+generated client. The work runs on a solver thread through ``SolverGate``
+within the request's time, and ``api.services.games`` does it.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any
+from collections.abc import Callable
+from typing import Annotated, Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Body, Request
+from fastapi.openapi.models import Example
 from pydantic import BaseModel, Field
 
-from api.http.game_schemas import (
-    GameApplyRequest,
-    GameHintRequest,
-    GameHintResponse,
-    GameLegalRequest,
-    GameLegalResponse,
-    GameNewRequest,
-    GameRenderRequest,
-    GameScoreRequest,
-    GameScoreResponse,
-    GameStateResponse,
-    GameValidateRequest,
-    GameViewRequest,
-    GameViewResponse,
-    VerdictResponse,
-)
+from api.http.game_schemas import GameSchemas, VerdictResponse, schemas_for
 from api.http.limits import SolverGate
+from api.http.models import models_for
 from api.http.problems import responses, typed_responses
 from api.http.routers.manno import SVG_RESPONSES, SvgResponse
 from api.services import games as game_service
-from solver.game import GAMES
+from solver.game import GAMES, Json, get_game
 
 PROBLEMS = responses(413, 422, 503)
 RENDER_RESPONSES = {200: SVG_RESPONSES[200], **typed_responses(413, 422, 503)}
@@ -45,52 +35,102 @@ def _gate(request: Request) -> SolverGate:
     return gate
 
 
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+
+
+def _body(model: type[BaseModel], example: Json) -> Decorator:
+    """Types an endpoint's ``body`` with a model made at run time (FastAPI reads it),
+    with one worked example."""
+    shown: dict[str, Example] = {
+        "seeded": {"summary": "From a game set up with seed 1", "value": example}
+    }
+
+    def typed(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+        endpoint.__annotations__["body"] = Annotated[model, Body(openapi_examples=shown)]
+        return endpoint
+
+    return typed
+
+
+def examples(name: str) -> dict[str, Json]:
+    """One request body per route, from a game of ``name`` set up with seed 1."""
+    game = get_game(name)
+    state = game.new(game.default_players, 1, None)
+    seat = state.to_move
+    doc, seen = state.to_json(), game.view(state, seat).to_json()
+    move = game.move_to_json(state.legal_moves()[0])
+    return {
+        "new": {"players": game.default_players, "seed": 1},
+        "apply": {"state": doc, "move": move},
+        "view": {"state": doc, "seat": seat},
+        "legal": {"state": seen},
+        "hint": {"state": seen, "top": 3},
+        "validate": {"state": seen, "move": move},
+        "score": {"state": seen},
+        "render": {"state": seen},
+    }
+
+
+def _settings(body: Any) -> dict[str, Any] | None:
+    settings: BaseModel | None = body.settings
+    return None if settings is None else settings.model_dump(mode="json", exclude_unset=True)
+
+
+def prefix_of(name: str) -> str:
+    """The prefix of a game's schema names: ``park`` -> ``Park``."""
+    return name.capitalize()
+
+
 def game_router(name: str, title: str) -> APIRouter:
     """The routes of one game under ``/v1/<name>``."""
     router = APIRouter(prefix=f"/v1/{name}", tags=[name])
+    schemas: GameSchemas = schemas_for(name, prefix_of(name), models_for(name))
+    shown = examples(name)
 
-    @router.post("/new", response_model=GameStateResponse, responses=PROBLEMS, name=f"{name}_new")
-    async def new(body: GameNewRequest, request: Request) -> dict[str, Any]:
+    def post(path: str, model: type[BaseModel] | None, route: str) -> Decorator:
+        return router.post(path, response_model=model, responses=PROBLEMS, name=f"{name}_{route}")
+
+    @post("/new", schemas.state_response, "new")
+    @_body(schemas.new, shown["new"])
+    async def new(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(
-            game_service.new_game, name, body.players, body.seed, body.settings
+            game_service.new_game, name, body.players, body.seed, _settings(body)
         )
         return await _gate(request).run(call)
 
-    @router.post(
-        "/apply", response_model=GameStateResponse, responses=PROBLEMS, name=f"{name}_apply"
-    )
-    async def apply(body: GameApplyRequest, request: Request) -> dict[str, Any]:
+    @post("/apply", schemas.state_response, "apply")
+    @_body(schemas.apply, shown["apply"])
+    async def apply(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(game_service.apply, name, body.state, body.move)
         return await _gate(request).run(call)
 
-    @router.post("/view", response_model=GameViewResponse, responses=PROBLEMS, name=f"{name}_view")
-    async def view(body: GameViewRequest, request: Request) -> dict[str, Any]:
+    @post("/view", schemas.view_response, "view")
+    @_body(schemas.view, shown["view"])
+    async def view(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(game_service.view_with_turn, name, body.state, body.seat)
         return await _gate(request).run(call)
 
-    @router.post(
-        "/legal", response_model=GameLegalResponse, responses=PROBLEMS, name=f"{name}_legal"
-    )
-    async def legal(body: GameLegalRequest, request: Request) -> dict[str, Any]:
+    @post("/legal", schemas.legal_response, "legal")
+    @_body(schemas.legal, shown["legal"])
+    async def legal(body: Any, request: Request) -> dict[str, Any]:
         return await _gate(request).run(functools.partial(game_service.legal, name, body.state))
 
-    @router.post("/hint", response_model=GameHintResponse, responses=PROBLEMS, name=f"{name}_hint")
-    async def hint(body: GameHintRequest, request: Request) -> dict[str, Any]:
+    @post("/hint", schemas.hint_response, "hint")
+    @_body(schemas.hint, shown["hint"])
+    async def hint(body: Any, request: Request) -> dict[str, Any]:
         budget = None if body.budget_ms is None else body.budget_ms / 1000
         call = functools.partial(game_service.hint, name, body.state, body.seat, budget, body.top)
         return await _gate(request).run(call)
 
-    @router.post(
-        "/validate", response_model=VerdictResponse, responses=PROBLEMS, name=f"{name}_validate"
-    )
-    async def validate(body: GameValidateRequest, request: Request) -> dict[str, Any]:
+    @post("/validate", VerdictResponse, "validate")
+    @_body(schemas.validate, shown["validate"])
+    async def validate(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(game_service.validate, name, body.state, body.move)
         return await _gate(request).run(call)
 
-    @router.post(
-        "/score", response_model=GameScoreResponse, responses=PROBLEMS, name=f"{name}_score"
-    )
-    async def score(body: GameScoreRequest, request: Request) -> dict[str, Any]:
+    @post("/score", schemas.score_response, "score")
+    @_body(schemas.score, shown["score"])
+    async def score(body: Any, request: Request) -> dict[str, Any]:
         return await _gate(request).run(functools.partial(game_service.score, name, body.state))
 
     @router.post(
@@ -99,9 +139,14 @@ def game_router(name: str, title: str) -> APIRouter:
         responses=RENDER_RESPONSES,
         name=f"{name}_render",
     )
-    async def render(body: GameRenderRequest, request: Request) -> SvgResponse:
+    @_body(schemas.render, shown["render"])
+    async def render(body: Any, request: Request) -> SvgResponse:
         call = functools.partial(game_service.render, name, body.state, body.seat)
         return SvgResponse(await _gate(request).run(call))
+
+    @router.get("/cards", response_model=schemas.cards_response, name=f"{name}_cards")
+    async def cards() -> dict[str, Any]:
+        return game_service.cards(name)
 
     new.__doc__ = f"{title}: set up a new game (no seed: 64 bits from the system)."
     apply.__doc__ = f"{title}: play a move on the full state; an illegal move names the rule."
@@ -111,6 +156,7 @@ def game_router(name: str, title: str) -> APIRouter:
     validate.__doc__ = f"{title}: is the move legal? If not, the rule it breaks."
     score.__doc__ = f"{title}: the score pad of every seat; the winners once the game is over."
     render.__doc__ = f"{title}: the board as the seat sees it, as an SVG picture."
+    cards.__doc__ = f"{title}: every card id with what it prints, to draw your own cards."
     return router
 
 
@@ -120,7 +166,7 @@ class GameEntry(BaseModel):
     min_players: int
     max_players: int
     default_players: int
-    settings: dict[str, bool | int | float | str] = Field(
+    settings: dict[str, bool | int | float | str | None] = Field(
         description="Every rule setting with its default (docs/rulings.md)."
     )
 
