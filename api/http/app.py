@@ -7,6 +7,7 @@ import re
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from importlib import resources
+from typing import Any
 
 from fastapi import FastAPI
 from fastapi.middleware.cors import CORSMiddleware
@@ -107,6 +108,18 @@ def operation_id(route: APIRoute) -> str:
     return words[0].lower() + "".join(word[:1].upper() + word[1:] for word in words[1:])
 
 
+def _examples(app: FastAPI) -> None:
+    """The OpenAPI document, made once, carries a worked body on every game route."""
+    made = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            app.openapi_schema = games.add_examples(made())
+        return app.openapi_schema
+
+    app.openapi = openapi  # type: ignore[method-assign]
+
+
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The service with its settings (from the environment if omitted)."""
     settings = settings or Settings.from_env()
@@ -127,6 +140,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     _docs_pages(app)
     for router in games.ROUTERS:
         app.include_router(router)
+    _examples(app)
 
     @app.get("/health", tags=["service"], response_model=Health)
     async def health() -> dict[str, str]:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Body, Request
-from fastapi.openapi.models import Example
+from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
 from api.http.game_schemas import GameSchemas, VerdictResponse, schemas_for
@@ -38,18 +37,29 @@ def _gate(request: Request) -> SolverGate:
 Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
-def _body(model: type[BaseModel], example: Json) -> Decorator:
-    """Types an endpoint's ``body`` with a model made at run time (FastAPI reads it),
-    with one worked example."""
-    shown: dict[str, Example] = {
-        "seeded": {"summary": "From a game set up with seed 1", "value": example}
-    }
+def _body(model: type[BaseModel]) -> Decorator:
+    """Types an endpoint's ``body`` with a model made at run time (FastAPI reads it)."""
 
     def typed(endpoint: Callable[..., Any]) -> Callable[..., Any]:
-        endpoint.__annotations__["body"] = Annotated[model, Body(openapi_examples=shown)]
+        endpoint.__annotations__["body"] = model
         return endpoint
 
     return typed
+
+
+def add_examples(document: Json) -> Json:
+    """``document`` (the OpenAPI one) with a worked request body on every game route.
+
+    Added to the finished document, not given to FastAPI, which drops every null
+    from examples (and a state's nulls are part of it).
+    """
+    for name in GAMES:
+        for route, body in examples(name).items():
+            path = f"/v1/{name}/{'render.svg' if route == 'render' else route}"
+            content = document["paths"][path]["post"]["requestBody"]["content"]
+            shown = {"summary": "From a game set up with seed 1", "value": body}
+            content["application/json"]["examples"] = {"seeded": shown}
+    return document
 
 
 def examples(name: str) -> dict[str, Json]:
@@ -85,13 +95,12 @@ def game_router(name: str, title: str) -> APIRouter:
     """The routes of one game under ``/v1/<name>``."""
     router = APIRouter(prefix=f"/v1/{name}", tags=[name])
     schemas: GameSchemas = schemas_for(name, prefix_of(name), models_for(name))
-    shown = examples(name)
 
     def post(path: str, model: type[BaseModel] | None, route: str) -> Decorator:
         return router.post(path, response_model=model, responses=PROBLEMS, name=f"{name}_{route}")
 
     @post("/new", schemas.state_response, "new")
-    @_body(schemas.new, shown["new"])
+    @_body(schemas.new)
     async def new(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(
             game_service.new_game, name, body.players, body.seed, _settings(body)
@@ -99,37 +108,37 @@ def game_router(name: str, title: str) -> APIRouter:
         return await _gate(request).run(call)
 
     @post("/apply", schemas.state_response, "apply")
-    @_body(schemas.apply, shown["apply"])
+    @_body(schemas.apply)
     async def apply(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(game_service.apply, name, body.state, body.move)
         return await _gate(request).run(call)
 
     @post("/view", schemas.view_response, "view")
-    @_body(schemas.view, shown["view"])
+    @_body(schemas.view)
     async def view(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(game_service.view_with_turn, name, body.state, body.seat)
         return await _gate(request).run(call)
 
     @post("/legal", schemas.legal_response, "legal")
-    @_body(schemas.legal, shown["legal"])
+    @_body(schemas.legal)
     async def legal(body: Any, request: Request) -> dict[str, Any]:
         return await _gate(request).run(functools.partial(game_service.legal, name, body.state))
 
     @post("/hint", schemas.hint_response, "hint")
-    @_body(schemas.hint, shown["hint"])
+    @_body(schemas.hint)
     async def hint(body: Any, request: Request) -> dict[str, Any]:
         budget = None if body.budget_ms is None else body.budget_ms / 1000
         call = functools.partial(game_service.hint, name, body.state, body.seat, budget, body.top)
         return await _gate(request).run(call)
 
     @post("/validate", VerdictResponse, "validate")
-    @_body(schemas.validate, shown["validate"])
+    @_body(schemas.validate)
     async def validate(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(game_service.validate, name, body.state, body.move)
         return await _gate(request).run(call)
 
     @post("/score", schemas.score_response, "score")
-    @_body(schemas.score, shown["score"])
+    @_body(schemas.score)
     async def score(body: Any, request: Request) -> dict[str, Any]:
         return await _gate(request).run(functools.partial(game_service.score, name, body.state))
 
@@ -139,7 +148,7 @@ def game_router(name: str, title: str) -> APIRouter:
         responses=RENDER_RESPONSES,
         name=f"{name}_render",
     )
-    @_body(schemas.render, shown["render"])
+    @_body(schemas.render)
     async def render(body: Any, request: Request) -> SvgResponse:
         call = functools.partial(game_service.render, name, body.state, body.seat)
         return SvgResponse(await _gate(request).run(call))
