@@ -170,5 +170,5 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
                 Field(description="Winning seats at the end (several when shared)."),
             ),
         ),
-        cards_response=None,
+        cards_response=models.cards,
     )

@@ -37,6 +37,7 @@ class GameModels:
             documented, e.g. ``ParkHintDetail``.
         settings: the rule settings ``new`` takes, each optional and documented,
             e.g. ``ParkSettings``.
+        cards: every card or tile with what it prints (``GET /v1/<game>/cards``).
     """
 
     state: type[BaseModel]
@@ -44,6 +45,7 @@ class GameModels:
     move: Any
     detail: type[BaseModel]
     settings: type[BaseModel]
+    cards: type[BaseModel] | None = None
 
 
 def models_for(name: str) -> GameModels:

@@ -260,10 +260,40 @@ class MonstroliciousSettings(Strict):
     )
 
 
+class MonstroliciousTileCard(Strict):
+    """One tile of a player's stack and what it shows."""
+
+    id: Tile = Field(description=f"The tile: {_TILE}")
+    kind: Literal["trap", "monster"] = Field(description="A Trap or a monster")
+    strength: int | None = Field(description="A monster's strength; null for the Trap")
+    label: str = Field(description="What the tile's face shows")
+
+
+class MonstroliciousDessertCard(Strict):
+    """One dessert of the buffet and what it prints."""
+
+    key: DessertKey = Field(description="The dessert's key, as states and moves name it")
+    name: str = Field(description="The dessert's name")
+    points: int = Field(ge=0, le=99, description="The points its controller scores")
+    role: str = Field(description="The special power it has (empty: none)")
+    power: str | None = Field(description="What the power does, in the rulebook's words")
+
+
+class MonstroliciousCards(Strict):
+    """Every tile and dessert with what it prints (``GET /v1/monstrolicious/cards``)."""
+
+    game: Literal["monstrolicious"] = Field(description="The game")
+    tiles_per_seat: int = Field(description="Tiles in each player's stack")
+    tiles: list[MonstroliciousTileCard] = Field(description="Every tile of a stack")
+    desserts: list[MonstroliciousDessertCard] = Field(description="The buffet, left to right")
+    pair_bonus: int = Field(description="Points for controlling both desserts of a pair")
+
+
 MODELS = GameModels(
     state=MonstroliciousState,
     view=MonstroliciousView,
     move=MonstroliciousMove,
     detail=MonstroliciousHintDetail,
     settings=MonstroliciousSettings,
+    cards=MonstroliciousCards,
 )

@@ -377,10 +377,21 @@ class ParkHintDetail(Strict):
     )
 
 
+class ParkCards(Strict):
+    """Every card of the standard deck with what it prints (``GET /v1/park/cards``)."""
+
+    game: Literal["park"] = Field(description="The game.")
+    deck: str = Field(description="The deck listed.")
+    monsters: list[ParkMonsterCard] = Field(description="Every monster card.")
+    upgrades: list[ParkUpgradeCard] = Field(description="Every upgrade card.")
+    tourists: list[ParkTouristCard] = Field(description="Every tourist card.")
+
+
 MODELS = GameModels(
     state=ParkState,
     view=ParkView,
     move=ParkMove,
     detail=ParkHintDetail,
     settings=ParkSettings,
+    cards=ParkCards,
 )
