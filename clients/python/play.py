@@ -26,31 +26,67 @@ from monster_solver_client.api.monstrolicious import (
 from monster_solver_client.api.park import park_apply, park_hint, park_new, park_score, park_view
 from monster_solver_client.api.vbm import vbm_apply, vbm_hint, vbm_new, vbm_score, vbm_view
 from monster_solver_client.models import (
-    GameApplyRequest,
-    GameApplyRequestMove,
-    GameApplyRequestState,
-    GameHintRequest,
-    GameHintRequestState,
-    GameHintResponse,
-    GameNewRequest,
-    GameScoreRequest,
-    GameScoreRequestState,
-    GameScoreResponse,
-    GameStateResponse,
-    GameStateResponseState,
-    GameViewRequest,
-    GameViewRequestState,
-    GameViewResponse,
-    GameViewResponseView,
+    MonstroliciousApplyRequest,
+    MonstroliciousApplyRequestMonstroliciousState,
+    MonstroliciousHintRequest,
+    MonstroliciousHintResponse,
+    MonstroliciousNewRequest,
+    MonstroliciousPlace,
+    MonstroliciousReveal,
+    MonstroliciousScoreRequest,
+    MonstroliciousScoreResponse,
+    MonstroliciousState,
+    MonstroliciousStateResponse,
+    MonstroliciousView,
+    MonstroliciousViewRequest,
+    MonstroliciousViewRequestMonstroliciousState,
+    MonstroliciousViewResponse,
+    ParkApplyRequest,
+    ParkApplyRequestParkState,
+    ParkHintRequest,
+    ParkHintResponse,
+    ParkInviteMove,
+    ParkNewRequest,
+    ParkPassMove,
+    ParkScoreRequest,
+    ParkScoreResponse,
+    ParkState,
+    ParkStateResponse,
+    ParkTokenMove,
+    ParkTouristsMove,
+    ParkUpgradeMove,
+    ParkView,
+    ParkViewRequest,
+    ParkViewRequestParkState,
+    ParkViewResponse,
     Problem,
-    RankedMoveModelMove,
+    ScoreModel,
     TurnModel,
+    VbmApplyRequest,
+    VbmApplyRequestVbmState,
+    VbmChooseExplorer,
+    VbmHintRequest,
+    VbmHintResponse,
+    VbmNewRequest,
+    VbmPlace,
+    VbmScoreRequest,
+    VbmScoreResponse,
+    VbmState,
+    VbmStateResponse,
+    VbmView,
+    VbmViewRequest,
+    VbmViewRequestVbmState,
+    VbmViewResponse,
 )
 
 PLAYERS = 2
 SEED = 1
 BUDGET_MS = 20
 MAX_STEPS = 1000
+
+ParkMove = ParkInviteMove | ParkPassMove | ParkTokenMove | ParkTouristsMove | ParkUpgradeMove
+VbmMove = VbmChooseExplorer | VbmPlace
+MonstroliciousMove = MonstroliciousPlace | MonstroliciousReveal
 
 Answer = TypeVar("Answer")
 State = TypeVar("State")
@@ -67,6 +103,18 @@ def ok(answer: Answer | Problem | None, kind: type[Answer]) -> Answer:
     raise SystemExit(f"the service sent no {kind.__name__}")
 
 
+class Tally(Protocol):
+    """What the loop reads of any game's score pad: each seat's total, and the winners."""
+
+    @property
+    def scores(self) -> list[ScoreModel]:
+        """Each seat's score pad."""
+
+    @property
+    def winners(self) -> list[int]:
+        """The winning seats at the end."""
+
+
 class Rules(Protocol[State, View, Move]):
     """One game's routes, typed by its own state, view and move."""
 
@@ -76,125 +124,110 @@ class Rules(Protocol[State, View, Move]):
     def view(self, client: Client, state: State, seat: int) -> View:
         """What ``seat`` sees of ``state``."""
 
-    def best(self, client: Client, view: View, seat: int) -> Move | None:
-        """The hint's best move for ``seat``, from its view alone."""
+    def best(self, client: Client, view: View, seat: int) -> list[Move]:
+        """The hint's best move for ``seat``, from its view alone (none if it offers none)."""
 
     def apply(self, client: Client, state: State, move: Move) -> tuple[State, TurnModel]:
         """The state after ``move``."""
 
-    def score(self, client: Client, state: State) -> GameScoreResponse:
+    def score(self, client: Client, state: State) -> Tally:
         """The score pad."""
-
-
-NEW = GameNewRequest(players=PLAYERS, seed=SEED)
-
-
-def _hint(view: GameViewResponseView, seat: int) -> GameHintRequest:
-    state = GameHintRequestState.from_dict(view.to_dict())
-    return GameHintRequest(state=state, seat=seat, top=1, budget_ms=BUDGET_MS)
-
-
-def _top(answer: GameHintResponse) -> RankedMoveModelMove | None:
-    return answer.moves[0].move if answer.moves else None
-
-
-def _view(state: GameStateResponseState, seat: int) -> GameViewRequest:
-    return GameViewRequest(state=GameViewRequestState.from_dict(state.to_dict()), seat=seat)
-
-
-def _apply(state: GameStateResponseState, move: RankedMoveModelMove) -> GameApplyRequest:
-    return GameApplyRequest(
-        state=GameApplyRequestState.from_dict(state.to_dict()),
-        move=GameApplyRequestMove.from_dict(move.to_dict()),
-    )
-
-
-def _score(state: GameStateResponseState) -> GameScoreRequest:
-    return GameScoreRequest(state=GameScoreRequestState.from_dict(state.to_dict()))
 
 
 class Park:
     """Monster Park's routes."""
 
-    def start(self, client: Client) -> tuple[GameStateResponseState, TurnModel]:
-        answer = ok(park_new.sync(client=client, body=NEW), GameStateResponse)
+    def start(self, client: Client) -> tuple[ParkState, TurnModel]:
+        body = ParkNewRequest(players=PLAYERS, seed=SEED)
+        answer = ok(park_new.sync(client=client, body=body), ParkStateResponse)
         return answer.state, answer.turn
 
-    def view(
-        self, client: Client, state: GameStateResponseState, seat: int
-    ) -> GameViewResponseView:
-        return ok(park_view.sync(client=client, body=_view(state, seat)), GameViewResponse).view
+    def view(self, client: Client, state: ParkState, seat: int) -> ParkView:
+        full = ParkViewRequestParkState.from_dict(state.to_dict())
+        body = ParkViewRequest(state=full, seat=seat)
+        return ok(park_view.sync(client=client, body=body), ParkViewResponse).view
 
-    def best(
-        self, client: Client, view: GameViewResponseView, seat: int
-    ) -> RankedMoveModelMove | None:
-        return _top(ok(park_hint.sync(client=client, body=_hint(view, seat)), GameHintResponse))
+    def best(self, client: Client, view: ParkView, seat: int) -> list[ParkMove]:
+        body = ParkHintRequest(state=view, seat=seat, top=1, budget_ms=BUDGET_MS)
+        moves = ok(park_hint.sync(client=client, body=body), ParkHintResponse).moves
+        return [ranked.move for ranked in moves]
 
     def apply(
-        self, client: Client, state: GameStateResponseState, move: RankedMoveModelMove
-    ) -> tuple[GameStateResponseState, TurnModel]:
-        answer = ok(park_apply.sync(client=client, body=_apply(state, move)), GameStateResponse)
+        self, client: Client, state: ParkState, move: ParkMove
+    ) -> tuple[ParkState, TurnModel]:
+        full = ParkApplyRequestParkState.from_dict(state.to_dict())
+        body = ParkApplyRequest(state=full, move=move)
+        answer = ok(park_apply.sync(client=client, body=body), ParkStateResponse)
         return answer.state, answer.turn
 
-    def score(self, client: Client, state: GameStateResponseState) -> GameScoreResponse:
-        return ok(park_score.sync(client=client, body=_score(state)), GameScoreResponse)
+    def score(self, client: Client, state: ParkState) -> ParkScoreResponse:
+        body = ParkScoreRequest(state=state)
+        return ok(park_score.sync(client=client, body=body), ParkScoreResponse)
 
 
 class Vbm:
     """Very Big Monster's routes."""
 
-    def start(self, client: Client) -> tuple[GameStateResponseState, TurnModel]:
-        answer = ok(vbm_new.sync(client=client, body=NEW), GameStateResponse)
+    def start(self, client: Client) -> tuple[VbmState, TurnModel]:
+        body = VbmNewRequest(players=PLAYERS, seed=SEED)
+        answer = ok(vbm_new.sync(client=client, body=body), VbmStateResponse)
         return answer.state, answer.turn
 
-    def view(
-        self, client: Client, state: GameStateResponseState, seat: int
-    ) -> GameViewResponseView:
-        return ok(vbm_view.sync(client=client, body=_view(state, seat)), GameViewResponse).view
+    def view(self, client: Client, state: VbmState, seat: int) -> VbmView:
+        full = VbmViewRequestVbmState.from_dict(state.to_dict())
+        body = VbmViewRequest(state=full, seat=seat)
+        return ok(vbm_view.sync(client=client, body=body), VbmViewResponse).view
 
-    def best(
-        self, client: Client, view: GameViewResponseView, seat: int
-    ) -> RankedMoveModelMove | None:
-        return _top(ok(vbm_hint.sync(client=client, body=_hint(view, seat)), GameHintResponse))
+    def best(self, client: Client, view: VbmView, seat: int) -> list[VbmMove]:
+        body = VbmHintRequest(state=view, seat=seat, top=1, budget_ms=BUDGET_MS)
+        moves = ok(vbm_hint.sync(client=client, body=body), VbmHintResponse).moves
+        return [ranked.move for ranked in moves]
 
-    def apply(
-        self, client: Client, state: GameStateResponseState, move: RankedMoveModelMove
-    ) -> tuple[GameStateResponseState, TurnModel]:
-        answer = ok(vbm_apply.sync(client=client, body=_apply(state, move)), GameStateResponse)
+    def apply(self, client: Client, state: VbmState, move: VbmMove) -> tuple[VbmState, TurnModel]:
+        full = VbmApplyRequestVbmState.from_dict(state.to_dict())
+        body = VbmApplyRequest(state=full, move=move)
+        answer = ok(vbm_apply.sync(client=client, body=body), VbmStateResponse)
         return answer.state, answer.turn
 
-    def score(self, client: Client, state: GameStateResponseState) -> GameScoreResponse:
-        return ok(vbm_score.sync(client=client, body=_score(state)), GameScoreResponse)
+    def score(self, client: Client, state: VbmState) -> VbmScoreResponse:
+        body = VbmScoreRequest(state=state)
+        return ok(vbm_score.sync(client=client, body=body), VbmScoreResponse)
 
 
 class Monstrolicious:
     """Monstrolicious's routes."""
 
-    def start(self, client: Client) -> tuple[GameStateResponseState, TurnModel]:
-        answer = ok(monstrolicious_new.sync(client=client, body=NEW), GameStateResponse)
+    def start(self, client: Client) -> tuple[MonstroliciousState, TurnModel]:
+        body = MonstroliciousNewRequest(players=PLAYERS, seed=SEED)
+        answer = ok(monstrolicious_new.sync(client=client, body=body), MonstroliciousStateResponse)
         return answer.state, answer.turn
 
-    def view(
-        self, client: Client, state: GameStateResponseState, seat: int
-    ) -> GameViewResponseView:
-        body = _view(state, seat)
-        return ok(monstrolicious_view.sync(client=client, body=body), GameViewResponse).view
+    def view(self, client: Client, state: MonstroliciousState, seat: int) -> MonstroliciousView:
+        full = MonstroliciousViewRequestMonstroliciousState.from_dict(state.to_dict())
+        body = MonstroliciousViewRequest(state=full, seat=seat)
+        return ok(
+            monstrolicious_view.sync(client=client, body=body), MonstroliciousViewResponse
+        ).view
 
-    def best(
-        self, client: Client, view: GameViewResponseView, seat: int
-    ) -> RankedMoveModelMove | None:
-        answer = monstrolicious_hint.sync(client=client, body=_hint(view, seat))
-        return _top(ok(answer, GameHintResponse))
+    def best(self, client: Client, view: MonstroliciousView, seat: int) -> list[MonstroliciousMove]:
+        body = MonstroliciousHintRequest(state=view, seat=seat, top=1, budget_ms=BUDGET_MS)
+        answer = monstrolicious_hint.sync(client=client, body=body)
+        moves = ok(answer, MonstroliciousHintResponse).moves
+        return [ranked.move for ranked in moves]
 
     def apply(
-        self, client: Client, state: GameStateResponseState, move: RankedMoveModelMove
-    ) -> tuple[GameStateResponseState, TurnModel]:
-        answer = monstrolicious_apply.sync(client=client, body=_apply(state, move))
-        played = ok(answer, GameStateResponse)
-        return played.state, played.turn
+        self, client: Client, state: MonstroliciousState, move: MonstroliciousMove
+    ) -> tuple[MonstroliciousState, TurnModel]:
+        full = MonstroliciousApplyRequestMonstroliciousState.from_dict(state.to_dict())
+        body = MonstroliciousApplyRequest(state=full, move=move)
+        answer = ok(
+            monstrolicious_apply.sync(client=client, body=body), MonstroliciousStateResponse
+        )
+        return answer.state, answer.turn
 
-    def score(self, client: Client, state: GameStateResponseState) -> GameScoreResponse:
-        return ok(monstrolicious_score.sync(client=client, body=_score(state)), GameScoreResponse)
+    def score(self, client: Client, state: MonstroliciousState) -> MonstroliciousScoreResponse:
+        body = MonstroliciousScoreRequest(state=state)
+        return ok(monstrolicious_score.sync(client=client, body=body), MonstroliciousScoreResponse)
 
 
 def play_out(client: Client, name: str, rules: Rules[State, View, Move]) -> bool:
@@ -205,10 +238,10 @@ def play_out(client: Client, name: str, rules: Rules[State, View, Move]) -> bool
         if not turn.waiting:
             raise SystemExit(f"{name}: no seat is waiting in the step {turn.phase}")
         seat = turn.waiting[0]
-        move = rules.best(client, rules.view(client, state, seat), seat)
-        if move is None:
+        best = rules.best(client, rules.view(client, state, seat), seat)
+        if not best:
             raise SystemExit(f"{name}: the hint offers seat {seat} no move")
-        state, turn = rules.apply(client, state, move)
+        state, turn = rules.apply(client, state, best[0])
         steps += 1
     score = rules.score(client, state)
     totals = ", ".join(f"seat {pad.seat} {pad.total}" for pad in score.scores)

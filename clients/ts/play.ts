@@ -4,7 +4,7 @@
  * turn gets its own view, asks for a hint and plays the best move, until the game
  * ends; then the score pad.
  *
- *     node build/play.js [BASE_URL] [GAME ...]
+ *     npm run types && npm run build && npm run play -- [BASE_URL] [GAME ...]
  *
  * BASE_URL: the service (default $MONSTERS_URL, else http://127.0.0.1:8000).
  * GAME: park, vbm or monstrolicious (default: all three).
@@ -17,30 +17,35 @@ const SEED = 1;
 const BUDGET_MS = 20;
 const MAX_STEPS = 1000;
 
-/** The JSON body a route answers with when it succeeds. */
+/** The JSON body a route answers with when it succeeds, as the schema writes it. */
 type Answer<P extends keyof paths> = paths[P] extends {
   post: { responses: { 200: { content: { "application/json": infer A } } } };
 }
   ? A
   : never;
 
-/** The JSON body a route reads. */
-type Asked<P extends keyof paths> = paths[P] extends {
-  post: { requestBody: { content: { "application/json": infer B } } };
-}
-  ? B
-  : never;
-
+/** Where the game stands: the same shape in every game. */
 type Turn = Answer<"/v1/park/new">["turn"];
-type Score = Answer<"/v1/park/score">;
+/** What the loop reads of any game's score pad: each seat's total, and the winners. */
+type Tally = Pick<Answer<"/v1/park/score">, "scores" | "winners">;
 
-/** One game's routes, typed by its own state, view and move. */
-interface Rules<State, View, Move> {
+/** One game's routes, typed by its own state, view, move and score pad. */
+interface Rules<State, View, Move, Score extends Tally> {
   start(): Promise<{ state: State; turn: Turn }>;
   view(state: State, seat: number): Promise<View>;
   best(view: View, seat: number): Promise<Move | undefined>;
   apply(state: State, move: Move): Promise<{ state: State; turn: Turn }>;
   score(state: State): Promise<Score>;
+}
+
+/**
+ * A game's routes, their types read from what the client's calls return (openapi-fetch
+ * reads a tuple in an answer as an array, so they are not quite the schema's types).
+ */
+function rules<State, View, Move, Score extends Tally>(
+  routes: Rules<State, View, Move, Score>,
+): Rules<State, View, Move, Score> {
+  return routes;
 }
 
 const client = createClient<paths>({
@@ -56,11 +61,7 @@ async function ok<T, E>(call: Promise<{ data?: T; error?: E; response: Response 
   return data;
 }
 
-const park: Rules<
-  Answer<"/v1/park/new">["state"],
-  Answer<"/v1/park/view">["view"],
-  Asked<"/v1/park/apply">["move"]
-> = {
+const park = rules({
   start: () => ok(client.POST("/v1/park/new", { body: { players: PLAYERS, seed: SEED } })),
   view: async (state, seat) =>
     (await ok(client.POST("/v1/park/view", { body: { state, seat } }))).view,
@@ -70,13 +71,9 @@ const park: Rules<
   },
   apply: (state, move) => ok(client.POST("/v1/park/apply", { body: { state, move } })),
   score: (state) => ok(client.POST("/v1/park/score", { body: { state } })),
-};
+});
 
-const vbm: Rules<
-  Answer<"/v1/vbm/new">["state"],
-  Answer<"/v1/vbm/view">["view"],
-  Asked<"/v1/vbm/apply">["move"]
-> = {
+const vbm = rules({
   start: () => ok(client.POST("/v1/vbm/new", { body: { players: PLAYERS, seed: SEED } })),
   view: async (state, seat) =>
     (await ok(client.POST("/v1/vbm/view", { body: { state, seat } }))).view,
@@ -86,13 +83,9 @@ const vbm: Rules<
   },
   apply: (state, move) => ok(client.POST("/v1/vbm/apply", { body: { state, move } })),
   score: (state) => ok(client.POST("/v1/vbm/score", { body: { state } })),
-};
+});
 
-const monstrolicious: Rules<
-  Answer<"/v1/monstrolicious/new">["state"],
-  Answer<"/v1/monstrolicious/view">["view"],
-  Asked<"/v1/monstrolicious/apply">["move"]
-> = {
+const monstrolicious = rules({
   start: () =>
     ok(client.POST("/v1/monstrolicious/new", { body: { players: PLAYERS, seed: SEED } })),
   view: async (state, seat) =>
@@ -103,28 +96,28 @@ const monstrolicious: Rules<
   },
   apply: (state, move) => ok(client.POST("/v1/monstrolicious/apply", { body: { state, move } })),
   score: (state) => ok(client.POST("/v1/monstrolicious/score", { body: { state } })),
-};
+});
 
 /** Plays one game to its end (or MAX_STEPS moves); a line saying how it went. */
-async function playOut<State, View, Move>(
+async function playOut<State, View, Move, Score extends Tally>(
   name: string,
-  rules: Rules<State, View, Move>,
+  game: Rules<State, View, Move, Score>,
 ): Promise<Outcome> {
-  let { state, turn } = await rules.start();
+  let { state, turn } = await game.start();
   let steps = 0;
   while (!turn.terminal && steps < MAX_STEPS) {
     const seat = turn.waiting[0];
     if (seat === undefined) {
       throw new Error(`${name}: no seat is waiting in the step ${turn.phase}`);
     }
-    const move = await rules.best(await rules.view(state, seat), seat);
+    const move = await game.best(await game.view(state, seat), seat);
     if (move === undefined) {
       throw new Error(`${name}: the hint offers seat ${seat} no move`);
     }
-    ({ state, turn } = await rules.apply(state, move));
+    ({ state, turn } = await game.apply(state, move));
     steps += 1;
   }
-  const score = await rules.score(state);
+  const score = await game.score(state);
   const totals = score.scores.map((pad) => `seat ${pad.seat} ${pad.total}`).join(", ");
   const end = turn.terminal ? `winners ${score.winners.join(" ")}` : "not over";
   return { line: `${name}: ${steps} moves; ${totals}; ${end}`, over: turn.terminal };
