@@ -30,8 +30,13 @@ def _described(description: str, *models: Any) -> Any:
     """A JSON value passed on as it came (the codec reads it), documented as one of
     ``models``."""
     documented = models[0] if len(models) == 1 else _UNION[models]
-    skipped: Any = SkipValidation
-    return Annotated[skipped[documented], Field(description=description)]
+    return Annotated[_skipped(documented), Field(description=description)]
+
+
+def _skipped(kind: Any) -> Any:
+    """``kind`` in the schema, but the value passed on as it came (the codec reads it)."""
+    skip: Any = SkipValidation
+    return skip[kind]
 
 
 class TurnModel(BaseModel):
@@ -114,8 +119,8 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
                 " a small seed can be guessed from what one seat sees).",
             ),
             settings=(
-                models.settings | None,
-                Field(default=None, description="Rule settings by name."),
+                _skipped(models.settings | None),
+                Field(default=None, description="Rule settings by name (docs/rulings.md)."),
             ),
         ),
         apply=request("Apply", state=(full_state, ...), move=(move_doc, ...)),

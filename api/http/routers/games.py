@@ -81,11 +81,6 @@ def examples(name: str) -> dict[str, Json]:
     }
 
 
-def _settings(body: Any) -> dict[str, Any] | None:
-    settings: BaseModel | None = body.settings
-    return None if settings is None else settings.model_dump(mode="json", exclude_unset=True)
-
-
 def prefix_of(name: str) -> str:
     """The prefix of a game's schema names: ``park`` -> ``Park``."""
     return name.capitalize()
@@ -103,7 +98,7 @@ def game_router(name: str, title: str) -> APIRouter:
     @_body(schemas.new)
     async def new(body: Any, request: Request) -> dict[str, Any]:
         call = functools.partial(
-            game_service.new_game, name, body.players, body.seed, _settings(body)
+            game_service.new_game, name, body.players, body.seed, body.settings
         )
         return await _gate(request).run(call)
 
