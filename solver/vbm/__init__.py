@@ -18,7 +18,7 @@ from solver.vbm.codec import move_from_json, move_to_json, state_from_json, view
 from solver.vbm.hint import hint
 from solver.vbm.players import PLAYERS
 from solver.vbm.redeal import redeal
-from solver.vbm.rules import new_state
+from solver.vbm.rules import new_state, waiting
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, SETTINGS
 from solver.vbm.state import Move, State
 from solver.vbm.view import View
@@ -40,6 +40,7 @@ GAME = Game[State, Move, View](
     players=PLAYERS,
     settings=SETTINGS,
     variants=((4, {"mode": "free"}), (6, {"mode": "free"}), (3, {"mode": "free"})),
+    waiting=waiting,
 )
 
 __all__ = ["GAME", "Move", "State", "View"]

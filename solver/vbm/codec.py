@@ -25,7 +25,7 @@ Traceback (most recent call last):
 solver.errors.NotationError: first: the first player of this turn is seat 0, not 1
 >>> move = move_from_json({"card": "W07", "at": [2, 1], "pass": 3})
 >>> move
-Move(card='W07', at=(2, 1), pass_to=3, row=None, discard=None, explorer=None)
+Move(card='W07', at=(2, 1), pass_to=3, row=None, discard=None, explorer=None, seat=None)
 >>> move_to_json(move)
 {'card': 'W07', 'at': [2, 1], 'pass': 3}
 >>> move_from_json({"card": "W07"})
@@ -43,6 +43,7 @@ from solver.errors import NotationError
 from solver.game import Json
 from solver.vbm.common import Common, known_id, per_seat_ids
 from solver.vbm.fields import (
+    read_bools,
     read_game,
     read_ids,
     read_int,
@@ -67,9 +68,9 @@ STATE_KEYS = (
 )
 VIEW_KEYS = (
     *(k for k in STATE_KEYS if k not in ("seed", "offers", "hands", "seen")),
-    *("view_of", "sets", "offer", "hand", "hand_sizes"),
+    *("view_of", "sets", "offer", "kept", "hand", "hand_sizes"),
 )
-MOVE_KEYS = frozenset({"card", "at", "pass", "row", "discard", "explorer"})
+MOVE_KEYS = frozenset({"card", "at", "pass", "row", "discard", "explorer", "seat"})
 
 
 def _move_int(doc: Mapping[str, Any], key: str) -> int | None:
@@ -98,13 +99,16 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
     unknown = sorted(set(doc) - MOVE_KEYS, key=str)
     if unknown:
         raise NotationError(f"unknown move field {shown(unknown[0])}")
+    seat = _move_int(doc, "seat")
+    if seat is not None and not 0 <= seat < MAX_PLAYERS:
+        raise NotationError(f'"seat" is a seat from 0 to {MAX_PLAYERS - 1}, not {shown(seat)}')
     if "explorer" in doc:
         explorer = _move_str(doc, "explorer")
         if explorer is None:
             raise NotationError('"explorer" names the Explorer card kept, not null')
-        if len(doc) != 1:
-            raise NotationError('choosing an explorer takes only "explorer"')
-        return Move(explorer=explorer)
+        if set(doc) - {"explorer", "seat"}:
+            raise NotationError('choosing an explorer takes only "explorer" (and "seat")')
+        return Move(explorer=explorer, seat=seat)
     card = _move_str(doc, "card")
     if card is None:
         raise NotationError('a move needs "card" (or "explorer")')
@@ -121,14 +125,18 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
         _move_int(doc, "pass"),
         _move_int(doc, "row"),
         _move_str(doc, "discard"),
+        seat=seat,
     )
 
 
 def move_to_json(move: Move) -> Json:
     """The move as JSON (only the fields that apply)."""
-    if move.explorer is not None:
-        return {"explorer": move.explorer}
     doc: Json = {}
+    if move.explorer is not None:
+        doc["explorer"] = move.explorer
+        if move.seat is not None:
+            doc["seat"] = move.seat
+        return doc
     if move.row is not None:
         doc["row"] = move.row
     doc["card"] = move.card
@@ -137,6 +145,8 @@ def move_to_json(move: Move) -> Json:
         doc["pass"] = move.pass_to
     if move.discard is not None:
         doc["discard"] = move.discard
+    if move.seat is not None:
+        doc["seat"] = move.seat
     return doc
 
 
@@ -154,6 +164,11 @@ def _pending(value: Any, path: str, cards: Mapping[str, Any]) -> Move | None:
         move = move_from_json(value)
     except NotationError as err:
         raise NotationError(err.message, path=path) from None
+    if move.seat is not None:
+        raise NotationError(
+            "a choice of this turn names no seat: its place in the list says whose it is",
+            path=f"{path}.seat",
+        )
     for key, card in (("card", move.card), ("discard", move.discard)):
         if card is not None:
             known_id(card, f"{path}.{key}", cards, "card")
@@ -225,6 +240,7 @@ def view_to_json(view: View) -> Json:
         "to_move": view.to_move,
         "sets": list(view.sets),
         "offer": list(view.offer),
+        "kept": list(view.kept),
         "explorers": list(view.explorers),
         "areas": [[[r, c, card] for r, c, card in area] for area in view.areas],
         "hand": None if view.hand is None else list(view.hand),
@@ -327,6 +343,7 @@ def view_from_json(doc: Mapping[str, Any]) -> View:
         else read_int(common.to_move, "to_move", 0, players - 1),
         sets=sets,
         offer=read_ids(doc["offer"], "offer", explorers, 2, "Explorer"),
+        kept=read_bools(doc["kept"], "kept", players),
         explorers=common.explorers,
         areas=common.areas,
         hand=None if hand is None else read_ids(hand, "hand", deck.by_id, HAND, "card"),

@@ -110,3 +110,13 @@ def read_ints(value: Any, path: str, most: int, lo: int, hi: int) -> tuple[int, 
     return tuple(
         read_int(v, f"{path}[{k}]", lo, hi) for k, v in enumerate(read_list(value, path, most))
     )
+
+
+def read_bools(value: Any, path: str, exactly: int) -> tuple[bool, ...]:
+    """A list of exactly ``exactly`` booleans (true or false, never a number)."""
+    out = []
+    for k, item in enumerate(read_list(value, path, exactly, exactly)):
+        if not isinstance(item, bool):
+            raise NotationError(f"must be true or false, not {shown(item)}", path=f"{path}[{k}]")
+        out.append(item)
+    return tuple(out)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import time
 from collections.abc import Hashable, Sequence
 
-from solver.errors import GameOverError, NotYourTurnError
+from solver.errors import GameOverError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.vbm.area import frontier
 from solver.vbm.cards import Card, Pos
@@ -99,20 +99,20 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
 
     Raises:
         GameOverError: the game is over.
-        NotYourTurnError: the decision is another seat's.
+        NotYourTurnError: the seat has no decision in this step (any seat still to
+            choose in a simultaneous step has one).
     """
     if view.is_terminal():
         raise GameOverError("the game is over: there is no move to hint")
     seat = view.seat
-    if seat != view.to_move:
-        raise NotYourTurnError(f"not your turn: it is seat {view.to_move}'s")
+    view.require_decision()
     start = time.perf_counter()
     if view.phase == "explorer":
         from solver.vbm.explorers import rank_explorers
 
         return rank_explorers(view)
     state = view.world
-    moves = state.legal_moves()
+    moves = view.legal_moves()
     ev = Evaluator(state, seat)
     pairs = sorted({(str(m.card), m.at) for m in moves if m.at is not None})
     exact = {pair: ev.team_gain(*pair) for pair in pairs}

@@ -117,16 +117,9 @@ def _check_explorers(state: State) -> None:
                 f"explorers[{s}]",
             )
     chosen_count = sum(e is not None for e in state.explorers)
-    if state.phase == "explorer":
+    if state.phase == "explorer":  # every seat chooses at once, in any order
         if chosen_count == state.players:
             _fail("every Explorer is chosen: the explorer phase is over", "explorers")
-        waiting = state.explorers.index(None)
-        for s in range(waiting + 1, state.players):
-            if state.explorers[s] is not None:
-                _fail(
-                    f"seats choose their Explorer in turn from seat 0: seat {waiting} has not yet",
-                    f"explorers[{s}]",
-                )
     elif chosen_count != state.players:
         _fail("every player keeps an Explorer card before the first turn", "explorers")
 
@@ -210,17 +203,18 @@ def _check_areas(state: State) -> None:
 
 
 def _check_pending(state: State) -> None:
-    """This turn's choices: made in turn from the first player, each one legal."""
+    """This turn's choices, each one legal: in the hand draft made at once, in any order
+    (each passing to a Spaceship no other choice took); in the row draft in turn from
+    the first player."""
     if state.phase not in ("draft", "rows"):
         return
     order = state.order()
     chosen = sum(p is not None for p in state.pending)
     if chosen >= state.players:
         _fail("when every player has chosen, the cards are revealed", "pending")
-    taken: set[int] = set()
     for k, s in enumerate(order):
         move, path = state.pending[s], f"pending[{s}]"
-        if (move is None) != (k >= chosen):
+        if state.mode == "rows" and (move is None) != (k >= chosen):
             _fail(
                 f"players choose in turn from seat {state.first}: "
                 f"seat {order[min(k, chosen)]} is next",
@@ -245,7 +239,10 @@ def _check_pending(state: State) -> None:
         hand = state.hands[s]
         if move.card not in hand:
             _fail(f"card {move.card!r} is not on that Spaceship", f"{path}.card")
-        targets = [t for t in range(state.players) if t != s and t not in taken] or [s]
+        # Passing to one's own Spaceship needs every other one taken, so only the last
+        # to choose may, and then the turn is revealed: a choice kept here never does.
+        taken = {p.pass_to for t, p in enumerate(state.pending) if p is not None and t != s}
+        targets = [t for t in range(state.players) if t != s and t not in taken]
         if len(hand) <= 2:
             targets = []
         if move.pass_to is None if targets else move.pass_to is not None:
@@ -255,10 +252,8 @@ def _check_pending(state: State) -> None:
                 else "the last card is discarded",
                 f"{path}.pass",
             )
-        if move.pass_to is not None:
-            if move.pass_to not in targets:
-                _fail(f"the rest goes to a free Spaceship: one of {targets}", f"{path}.pass")
-            taken.add(move.pass_to)
+        if move.pass_to is not None and move.pass_to not in targets:
+            _fail(f"the rest goes to a free Spaceship: one of {targets}", f"{path}.pass")
 
 
 def _check_round_cards(state: State) -> None:

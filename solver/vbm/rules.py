@@ -25,12 +25,14 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from solver.errors import NotationError
+from solver.errors import NotationError, NotYourTurnError
+from solver.game import Position, Seat, one_seat_waits
 from solver.vbm.area import frontier
 from solver.vbm.cards import deck_named
 from solver.vbm.settings import read_settings
 from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, Move, State, check
 from solver.vbm.turns import pyramids_for
+from solver.vbm.view import View
 
 #: Largest seed a game takes (a 64-bit number, either sign).
 SEED_LIMIT = 2**64
@@ -111,11 +113,25 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
 
 
 def apply_move(state: State, move: Move) -> State:
-    """The state after ``move`` by ``state.to_move``."""
+    """The state after ``move``: the choice of the seat it names (any seat still to
+    choose in a simultaneous step), else of ``state.to_move``.
+
+    Raises:
+        IllegalMoveError: the rule the move breaks.
+        NotYourTurnError: the seat it names has no decision now.
+    """
     check(isinstance(move, Move), f"not a Very Big Monster move: {move!r}")
     seat = state.to_move
     check(seat is not None, "the game is over")
     assert seat is not None
+    if move.seat is not None:
+        check(
+            0 <= move.seat < state.players,
+            f"there is no seat {move.seat} in a {state.players}-player game",
+        )
+        if move.seat not in state.waiting():
+            raise NotYourTurnError(f"not your turn: it is seat {seat}'s")
+        seat, move = move.seat, replace(move, seat=None)
     if state.phase == "explorer":
         return _explorer(state, seat, move)
     check(move.explorer is None, "Explorer cards are chosen before the first turn")
@@ -162,7 +178,7 @@ def _draft(state: State, seat: int, move: Move) -> State:
             f"others are taken): choose from {targets}",
         )
     pending = list(state.pending)
-    pending[seat] = move
+    pending[seat] = move  # without its seat: its place in the list says whose it is
     after = replace(state, pending=tuple(pending))
     if None in pending:
         return after
@@ -262,3 +278,12 @@ def _end_row_turn(state: State) -> State:
         first=(state.first + 1) % state.players,
         phase="rows" if rows else "over",
     )
+
+
+def waiting(position: Position) -> tuple[Seat, ...]:
+    """``Game.waiting``: every seat with a decision in this step of a state or a view
+    (every seat still to choose in the Explorer choice and the hand draft, else the
+    seat to move; none at the end)."""
+    if isinstance(position, State | View):
+        return position.waiting()
+    return one_seat_waits(position)

@@ -1,10 +1,12 @@
 """The game state: a frozen dataclass, moves applied one decision at a time.
 
-The rulebook's simultaneous steps are taken one seat after another: ``to_move``
-is the seat whose choice is pending, from the turn's first player round the
-table. Choices already made this turn stay hidden in :meth:`State.view` (only
-the Spaceship a hand was passed to shows) until every player has chosen; then
-the cards are revealed together and effects and missions apply (``turns``).
+The Explorer choice and the hand draft are simultaneous: every seat that has
+not chosen yet (:meth:`State.waiting`, from the turn's first player round the
+table) may choose, in any order; ``to_move`` is the first of them. A move names
+its seat (``Move.seat``), or is the seat to move's. Choices already made this
+turn stay hidden in :meth:`State.view` (only the Spaceship a hand was passed to
+shows) until every player has chosen; then the cards are revealed together and
+effects and missions apply (``turns``). The row draft is taken in turn.
 
 Phases: ``explorer`` (each player keeps one of two Explorer cards), then
 ``draft`` (team and free-for-all modes: hands of 10 passed between Spaceships,
@@ -12,8 +14,8 @@ two rounds of 9 turns) or ``rows`` (2 and 3 players: the row draft), then ``over
 
 >>> from solver.vbm.rules import new_state
 >>> state = new_state(2, 7)
->>> state.phase, state.to_move, len(state.legal_moves())
-('explorer', 0, 2)
+>>> state.phase, state.to_move, state.waiting(), len(state.legal_moves())
+('explorer', 0, (0, 1), 2)
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -38,6 +41,8 @@ ROUNDS = 2
 TURNS_PER_ROUND = 9
 #: Cards dealt to each Spaceship at the start of a round (hand draft).
 HAND = 10
+#: The phases in which every player chooses at once.
+SIMULTANEOUS = ("explorer", "draft")
 
 
 #: Area readings kept (each prefix of an area read once, then extended by one card).
@@ -57,6 +62,9 @@ class Move:
     * row draft (2 and 3 players): the first player picks ``row``, keeps and places
       ``card`` and discards ``discard``; the next keep and discard from that row,
       the last one only keeps.
+
+    ``seat`` names whose choice it is in a simultaneous step (None: the seat to
+    move's); the state keeps choices without it, by their place in ``pending``.
     """
 
     card: str | None = None
@@ -65,6 +73,22 @@ class Move:
     row: int | None = None
     discard: str | None = None
     explorer: str | None = None
+    seat: int | None = None
+
+
+def undecided(
+    phase: str,
+    first: int,
+    kept: Sequence[bool],
+    pending: Sequence[Move | None],
+) -> tuple[int, ...]:
+    """The seats still to choose in a simultaneous step, from the first player round the
+    table: those without an Explorer card (``kept``), or without a choice this turn."""
+    players = len(pending)
+    order = [(first + k) % players for k in range(players)]
+    if phase == "explorer":
+        return tuple(s for s in order if not kept[s])
+    return tuple(s for s in order if pending[s] is None)
 
 
 def reading(deck_name: str, area: Area) -> Reading:
@@ -173,12 +197,21 @@ class State:
 
     @property
     def to_move(self) -> int | None:
-        """The seat whose decision is pending; None when the game is over."""
+        """The first seat with a decision in this step; None when the game is over."""
         if self.phase == "over":
             return None
-        if self.phase == "explorer":
-            return self.explorers.index(None)
+        if self.phase in SIMULTANEOUS:
+            return self.waiting()[0]
         return (self.first + self.chosen) % self.players
+
+    def waiting(self) -> tuple[int, ...]:
+        """Every seat with a decision in this step (see the module docstring)."""
+        if self.phase == "over":
+            return ()
+        if self.phase in SIMULTANEOUS:
+            kept = [e is not None for e in self.explorers]
+            return undecided(self.phase, self.first, kept, self.pending)
+        return ((self.first + self.chosen) % self.players,)
 
     def is_terminal(self) -> bool:
         """True once the last turn has been revealed."""
@@ -212,7 +245,12 @@ class State:
     def legal_moves(self) -> list[Move]:
         """Every legal move of ``to_move`` in a fixed order (card, cell, target)."""
         seat = self.to_move
-        if seat is None:
+        return [] if seat is None else self.choices(seat)
+
+    def choices(self, seat: int) -> list[Move]:
+        """Every legal move of ``seat`` in a fixed order, [] when it has no decision now
+        (the moves name no seat: see :meth:`solver.vbm.view.View.legal_moves`)."""
+        if seat not in self.waiting():
             return []
         if self.phase == "explorer":
             return [Move(explorer=e) for e in self.offers[seat]]

@@ -24,8 +24,8 @@ unseen card went where.
 >>> state = new_state(4, 2)
 >>> state = state.apply(state.legal_moves()[0])
 >>> view = View.of(state, 1)
->>> view.explorers[0], view.to_move, view.legal_moves() == state.legal_moves()
-(None, 1, True)
+>>> view.explorers[0], view.kept[0], view.to_move, view.legal_moves()[0].seat
+(None, True, 1, 1)
 >>> View.of(view.world, 1) == view
 True
 """
@@ -40,7 +40,7 @@ from solver.game import Json, Score, Seat
 from solver.vbm.area import Area, frontier
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import shown
-from solver.vbm.state import ROUNDS, Move, State
+from solver.vbm.state import ROUNDS, SIMULTANEOUS, Move, State, undecided
 
 
 def hidden_discards(players: int, mode: str, round_: int, known: int) -> int:
@@ -60,6 +60,8 @@ class View:
         to_move: the seat whose decision is pending (None: the game is over).
         sets: the card sets in play.
         offer: the seat's two Explorer offers.
+        kept: whether each seat has kept its Explorer card (a seat sees that the
+            others have chosen, not what).
         explorers: the chosen Explorer cards; another seat's is None until all
             are chosen.
         areas: every play area.
@@ -84,6 +86,7 @@ class View:
     to_move: Seat | None
     sets: tuple[int, ...]
     offer: tuple[str, ...]
+    kept: tuple[bool, ...]
     explorers: tuple[str | None, ...]
     areas: tuple[Area, ...]
     hand: tuple[str, ...] | None
@@ -139,6 +142,7 @@ class View:
             to_move=state.to_move,
             sets=sets,
             offer=state.offers[seat],
+            kept=tuple(e is not None for e in state.explorers),
             explorers=explorers,
             areas=state.areas,
             hand=None if choosing else state.hands[seat],
@@ -166,22 +170,47 @@ class View:
         """True once the last turn has been revealed."""
         return self.phase == "over"
 
+    def waiting(self) -> tuple[Seat, ...]:
+        """Every seat with a decision in this step (as :meth:`State.waiting
+        <solver.vbm.state.State.waiting>`): what the seat sees of who has chosen."""
+        if self.phase == "over":
+            return ()
+        if self.phase in SIMULTANEOUS:
+            return undecided(self.phase, self.first, self.kept, self.pending)
+        return () if self.to_move is None else (self.to_move,)
+
+    def require_decision(self) -> None:
+        """NotYourTurnError unless the seat has a decision in this step."""
+        if self.seat not in self.waiting():
+            raise NotYourTurnError(f"not your turn: it is seat {self.to_move}'s")
+
     def legal_moves(self) -> list[Move]:
-        """The seat's legal moves when the decision is its own (the state's order), else []."""
-        if self.to_move != self.seat:
+        """The seat's legal moves while it has a decision (the state's order), else [];
+        in a simultaneous step each names the seat, so any waiting seat's move applies."""
+        if self.seat not in self.waiting():
             return []
-        return self.world.legal_moves()
+        moves = self.world.choices(self.seat)
+        if self.phase not in SIMULTANEOUS:
+            return moves
+        return [replace(m, seat=self.seat) for m in moves]
 
     def check(self, move: Move) -> None:
         """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule.
+
+        A move that names no seat is the seat to move's.
 
         Raises:
             NotYourTurnError: the seat has no decision now.
         """
         if self.is_terminal():
             raise IllegalMoveError("the game is over: no more cards are placed")
-        if self.to_move != self.seat:
-            raise NotYourTurnError(f"not your turn: it is seat {self.to_move}'s")
+        self.require_decision()
+        mover = self.to_move if move.seat is None else move.seat
+        if mover != self.seat:
+            raise IllegalMoveError(
+                f"this move is seat {mover}'s: seat {self.seat} names itself "
+                f'with "seat": {self.seat}'
+            )
         self.world.apply(move)
 
     def scores(self) -> list[Score]:
@@ -308,6 +337,5 @@ class View:
             else:
                 offers.append(tuple(spare[:2]))
                 spare = spare[2:]
-                picked = self.phase == "explorer" and self.to_move is not None and s < self.to_move
-                explorers.append(offers[-1][0] if picked and offers[-1] else None)
+                explorers.append(offers[-1][0] if self.kept[s] and offers[-1] else None)
         return tuple(offers), tuple(explorers)

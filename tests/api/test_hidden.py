@@ -6,7 +6,9 @@ decks reshuffled, face-down cards and other hands swapped for unseen ones of the
 same visible face, a new seed). The seat's view, hint, validate of every legal
 move (and of moves it cannot make), score and picture must then be
 byte-identical, whether asked with the full state or with the view, and the
-view and picture must carry neither a seed nor the hidden content.
+view and picture must carry neither a seed nor the hidden content. Every seat
+with a decision (``Game.waiting``: in a simultaneous step, seats that are not
+the seat to move too) gets its hint, and its view validates its own moves.
 """
 
 from __future__ import annotations
@@ -85,7 +87,8 @@ def test_same_view_same_answers(name: str, players: int, settings: Mapping[str, 
             other = game.redeal(state, seat, 1000 * k + seat)
             assert game.view(other, seat) == game.view(state, seat)
             changed += other.to_json() != state.to_json()
-            # validate answers for the seat to move, so it is compared for that seat only
+            # validate on a full state answers for the seat to move, so it is compared
+            # for that seat only; a view answers for its own seat
             moves = _moves_to_try(game, state, start) if state.to_move == seat else []
             first = _answers(name, state.to_json(), seat, moves)
             second = _answers(name, other.to_json(), seat, moves)
@@ -97,6 +100,12 @@ def test_same_view_same_answers(name: str, players: int, settings: Mapping[str, 
                 assert from_view[key] == first[key], f"{key} from the view differs"
             for i in range(len(moves)):
                 assert from_view[f"validate {i}"] == first[f"validate {i}"]
+            if seat in game.waiting(state):
+                assert not first["hint"].startswith(("NotYourTurnError", "GameOverError"))
+                own = [game.move_to_json(m) for m in game.view(state, seat).legal_moves()]
+                mine = _answers(name, view_doc, seat, own)
+                legal = json.dumps({"legal": True, "reason": "legal"})
+                assert all(mine[f"validate {i}"] == legal for i in range(len(own)))
             score = game_service.score(name, view_doc)
             assert game_service.score(name, game.view(other, seat).to_json()) == score
             seed = str(other.to_json()["seed"])

@@ -72,14 +72,17 @@ def test_every_document_of_seeded_games_validates_and_round_trips(
         for state in trail:
             _round_trips(state_model, _json(state.to_json()))
             for seat in range(players):
-                _round_trips(view_model, _json(state.view(seat).to_json()))
+                view = state.view(seat)
+                _round_trips(view_model, _json(view.to_json()))
+                for move in view.legal_moves():
+                    doc = _json(GAME.move_to_json(move))
+                    _round_trips(MOVE, doc)
+                    kinds |= set(doc)
             for move in state.legal_moves():
-                doc = _json(GAME.move_to_json(move))
-                _round_trips(MOVE, doc)
-                kinds |= set(doc)
+                _round_trips(MOVE, _json(GAME.move_to_json(move)))
     draft = {"pass"} if GAME.new(players, 0, dict(settings) or None).mode != "rows" else set()
     rows = {"row", "discard"} if not draft else set()
-    assert kinds == {"explorer", "card", "at"} | draft | rows, kinds
+    assert kinds == {"explorer", "seat", "card", "at"} | draft | rows, kinds
 
 
 @pytest.mark.parametrize(("name", "players", "settings"), MODES)

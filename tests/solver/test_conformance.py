@@ -2,11 +2,12 @@
 
 Random playouts go only through ``legal_moves()``; at every step the suite checks
 that ``apply`` never mutates, the state and every legal move round-trip through
-JSON, each seat's view round-trips through JSON and offers the legal moves of the
-seat to move (and none to the others), moves not offered are refused with
-IllegalMoveError by the state and by the view, and terminal states offer no moves
-and name winners. It runs
-for every player count a game takes and every mode it lists in ``variants``.
+JSON, each seat's view round-trips through JSON and offers moves exactly when its
+seat is in ``Game.waiting`` (the seat to move, and in a simultaneous step every
+seat still to choose), each offered move validating and applying, moves not
+offered are refused with IllegalMoveError by the state and by the view, and
+terminal states offer no moves and name winners. It runs for every player count
+a game takes and every mode it lists in ``variants``.
 """
 
 from __future__ import annotations
@@ -44,8 +45,15 @@ def _check_state(game: AnyGame, state: Any, seen_moves: list[Any], rng: random.R
         assert game.view_from_json(doc) == view
         assert view.seat == seat and view.to_move == state.to_move
         assert view.is_terminal() == state.is_terminal()
-        own = list(state.legal_moves()) if seat == state.to_move else []
-        assert list(view.legal_moves()) == own
+        waiting = game.waiting(state)
+        assert game.waiting(view) == waiting and game.turn(view) == game.turn(state)
+        own = list(view.legal_moves())
+        assert bool(own) == (seat in waiting), f"seat {seat}, waiting {waiting}"
+        if seat == state.to_move:
+            assert len(own) == len(state.legal_moves())
+        for move in rng.sample(own, min(len(own), 2)):
+            assert game.validate(view, game.move_to_json(move)).legal
+            state.apply(move)
     scores = state.scores()
     assert len(scores) == state.players
     assert all(isinstance(s, Score) for s in scores)
@@ -132,7 +140,11 @@ def test_players_choose_legal_moves(name: str) -> None:
     for player_name, factory in sorted(game.players.items()):
         player = factory(5)
         assert player.name == player_name
-        assert player.choose(state) in set(state.legal_moves())
+        move = player.choose(state)
+        # the hint player picks a move the mover's view offers (naming its seat in a
+        # simultaneous step); the others one of the state's
+        offered = {*state.legal_moves(), *game.view(state, state.to_move).legal_moves()}
+        assert move in offered
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -143,8 +155,9 @@ def test_hint_ranks_every_legal_move(name: str) -> None:
     for _ in range(12):
         if state.is_terminal():
             break
-        ranked = game.hint(game.view(state, state.to_move), 0.5)
-        legal = {json.dumps(game.move_to_json(m), sort_keys=True) for m in state.legal_moves()}
+        view = game.view(state, state.to_move)
+        ranked = game.hint(view, 0.5)
+        legal = {json.dumps(game.move_to_json(m), sort_keys=True) for m in view.legal_moves()}
         hinted = [json.dumps(r.move, sort_keys=True) for r in ranked]
         assert set(hinted) == legal and len(hinted) == len(legal)
         values = [r.value for r in ranked]

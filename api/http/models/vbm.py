@@ -88,6 +88,17 @@ def _per_seat(what: str) -> Any:
     return Field(min_length=MIN_PLAYERS, max_length=MAX_PLAYERS, description=what)
 
 
+def _seat() -> Any:
+    """The optional seat of a move (a new field each time)."""
+    return Field(
+        default=None,
+        ge=0,
+        le=MAX_PLAYERS - 1,
+        description="Whose choice this is: in a simultaneous step (the Explorer choice, the "
+        "hand draft) any seat still to choose names itself; left out: the seat to move's",
+    )
+
+
 class VbmPlace(Strict):
     """Keep a card and place it in your play area (the hand draft or the row draft)."""
 
@@ -114,12 +125,14 @@ class VbmPlace(Strict):
         default=None,
         description="Row draft, all but the last player: the card of the row you discard",
     )
+    seat: int | None = _seat()
 
 
 class VbmChooseExplorer(Strict):
     """Keep one of the two Explorer cards you were dealt (before the first turn)."""
 
     explorer: str = Field(description="The Explorer card kept (its id, GET /v1/vbm/cards)")
+    seat: int | None = _seat()
 
 
 def _move_kind(doc: Any) -> str | None:
@@ -282,6 +295,10 @@ class VbmView(VbmTable):
     )
     offer: list[ExplorerId] = Field(
         max_length=2, description="The two Explorer cards this seat was dealt"
+    )
+    kept: list[bool] = _per_seat(
+        "Whether each seat has kept its Explorer card (a seat sees that another has chosen, "
+        "not what until every player has)"
     )
     hand: Annotated[list[CardId], Field(max_length=HAND)] | None = Field(
         description="The cards on this seat's Spaceship; null while the Explorers are chosen",

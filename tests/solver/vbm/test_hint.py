@@ -80,7 +80,7 @@ def test_hint_ranks_every_move_in_team_mode_with_pass_reasons() -> None:
     assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
     assert any("pass to your teammate (seat 2)" in r.reason for r in ranked)
     assert any("pass to seat 1" in r.reason for r in ranked)
-    assert {move_from_json(r.move) for r in ranked} == set(state.legal_moves())
+    assert {move_from_json(r.move) for r in ranked} == set(View.of(state, 0).legal_moves())
 
 
 def test_row_draft_discard_weighs_what_the_rival_keeps() -> None:

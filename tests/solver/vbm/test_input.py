@@ -158,11 +158,23 @@ CASES: list[tuple[str, Callable[[], Doc], str]] = [
         lambda: _set(TWO, offers=[["E03", "E05"], ["E05", "E10"]]),
         "offers[1]",
     ),
-    ("an Explorer chosen out of turn", lambda: _set(TWO, explorers=[None, "E08"]), "explorers[1]"),
+    ("an Explorer not dealt", lambda: _set(TWO, explorers=[None, "E99"]), "explorers[1]"),
     (
-        "a choice out of turn",
-        lambda: _set(TEAM, pending=[TEAM["pending"][2], None, None, None]),
+        "a row-draft choice out of turn",
+        lambda: _set(ROWS, pending=[ROWS["pending"][1], None]),  # seat 1 is first
         "pending[1]",
+    ),
+    (
+        "a choice that names its seat",
+        lambda: _set(TEAM, pending=[None, {**TEAM["pending"][1], "seat": 1}, *TEAM["pending"][2:]]),
+        "pending[1].seat",
+    ),
+    (
+        "two hands passed to one Spaceship",
+        lambda: _set(
+            TEAM, pending=[None, TEAM["pending"][1], {**TEAM["pending"][2], "pass": 3}, None]
+        ),
+        "pending[1].pass",
     ),
     (
         "a choice in the explorer phase",

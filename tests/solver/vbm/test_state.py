@@ -193,6 +193,7 @@ def test_a_view_reads_back_with_the_same_moves_for_its_seat(
         seat = state.to_move
         assert seat is not None
         again = GAME.view_from_json(json.loads(json.dumps(state.view(seat).to_json())))
-        assert again.to_move == seat and again.legal_moves() == state.legal_moves()
+        own = [replace(m, seat=None) for m in again.legal_moves()]
+        assert again.to_move == seat and own == state.legal_moves()
         assert again.scores() == state.scores() or state.phase == "explorer"
         state = state.apply(rng.choice(state.legal_moves()))
