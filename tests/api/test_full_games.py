@@ -7,7 +7,9 @@ full state for that seat (equal answers: a hint reads only the seat's view) ->
 ``validate`` of the hinted move on the view -> ``apply`` on the full state,
 until the game ends; then ``score`` of the final state and of every seat's view.
 Every seat waiting in a step chooses from the same position (Very Big Monster's
-simultaneous steps), then the moves are applied one after another.
+simultaneous steps), then the moves are applied one after another; a move that
+an earlier one of its step has made illegal (the race for a free Spaceship) must
+be refused by that rule, and its seat chooses again from its fresh view.
 
 Hinted moves are played at every step of each game's default mode (its default
 player count, default settings). The other modes would take minutes that way on
@@ -98,11 +100,32 @@ def _play(client: httpx.Client, name: str, players: int, settings: Any, every: i
         assert waiting and turn["to_move"] in waiting, f"step {step}: {turn}"
         hint = step % every == 0
         moves = [(seat, _choose(client, name, state, seat, hint, rng)) for seat in waiting]
-        for seat, move in moves:
+        for k, (seat, move) in enumerate(moves):
             assert seat in turn["waiting"], f"seat {seat} lost its decision: {turn}"
-            played = _post(client, f"/v1/{name}/apply", {"state": state, "move": move})
-            state, turn = played["state"], played["turn"]
+            answer = client.post(f"/v1/{name}/apply", json={"state": state, "move": move})
+            if k > 0 and answer.status_code == 422:
+                _taken_meanwhile(client, name, state, seat, move, answer.json())
+                move = _choose(client, name, state, seat, hint, rng)
+                answer = client.post(f"/v1/{name}/apply", json={"state": state, "move": move})
+            assert answer.status_code == 200, f"apply: {answer.status_code} {answer.text[:500]}"
+            state, turn = answer.json()["state"], answer.json()["turn"]
     raise AssertionError(f"{name} did not end within {MAX_STEPS} steps")
+
+
+def _taken_meanwhile(
+    client: httpx.Client, name: str, state: Any, seat: int, move: Any, problem: Any
+) -> None:
+    """A move chosen with the others of its step, refused once some of them were played.
+
+    Very Big Monster's rulebook makes passing a race: the hand goes to a Spaceship
+    still free, so a seat's pick from the step's first view may be taken when its
+    turn to be applied comes. The refusal must name the rule, and the seat's fresh
+    view must say the same of the move; the seat then chooses again from that view.
+    """
+    assert problem["type"] == "/problems/illegal-move", problem
+    view = _post(client, f"/v1/{name}/view", {"state": state, "seat": seat})["view"]
+    verdict = _post(client, f"/v1/{name}/validate", {"state": view, "move": move})
+    assert verdict == {"legal": False, "reason": problem["errors"][0]["message"]}, verdict
 
 
 @pytest.mark.parametrize(("name", "players", "settings"), every_mode())
