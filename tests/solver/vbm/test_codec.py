@@ -33,9 +33,22 @@ def test_every_legal_move_round_trips(players: int) -> None:
         ({"card": "W01", "at": [0, 1], "pass": "1"}, '"pass"'),
         ({"card": "W01", "at": [0, 1], "colour": 1}, "unknown move field"),
         ([], "JSON object"),
+        ({"explorer": "E01", "seat": 9}, '"seat"'),
+        ({"card": "W01", "at": [0, 1], "seat": "1"}, '"seat"'),
+        ({"card": "W01", "at": [0, 1], "seat": True}, '"seat"'),
     ],
 )
 def test_a_move_that_does_not_read_is_refused(doc: Any, words: str) -> None:
     with pytest.raises(NotationError) as err:
         move_from_json(doc)
     assert words in str(err.value)
+
+
+def test_a_move_may_name_its_seat() -> None:
+    for doc in (
+        {"explorer": "E01", "seat": 2},
+        {"card": "W01", "at": [0, 1], "pass": 3, "seat": 0},
+    ):
+        move = move_from_json(doc)
+        assert move.seat == doc["seat"] and move_to_json(move) == doc
+    assert move_from_json({"explorer": "E01"}).seat is None

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from api.services import games as service
-from solver.errors import IllegalMoveError, NotYourTurnError
+from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
 from solver.game import Json
 from solver.vbm import GAME, State
 from solver.vbm.codec import move_to_json
@@ -122,3 +122,17 @@ def test_the_row_draft_stays_in_turn() -> None:
     while not state.is_terminal():
         state = state.apply(state.legal_moves()[0])
     assert GAME.waiting(state) == ()
+
+
+def test_a_view_shows_who_has_kept_an_explorer_and_reads_it_back_checked() -> None:
+    state = new_state(4, 5)
+    state = state.apply(replace(GAME.view(state, 2).legal_moves()[0], seat=2))
+    doc = GAME.view(state, 1).to_json()
+    assert doc["kept"] == [False, False, True, False] and doc["explorers"][2] is None
+    assert GAME.waiting(GAME.view_from_json(doc)) == (0, 1, 3)
+    with pytest.raises(NotationError) as err:
+        GAME.view_from_json({**doc, "kept": [0, False, True, False]})
+    assert err.value.path == "kept[0]"
+    with pytest.raises(NotationError) as err:
+        GAME.view_from_json({**doc, "kept": [False, True, True, False]})  # seat 1 has not
+    assert err.value.path == "kept"
