@@ -36,6 +36,9 @@ from solver.vbm.cards import (
     Terrain,
 )
 
+WRONG_VALUE = "a field holds a value of the wrong type or an unknown name"
+"""What a deck file hears when a value cannot be read (never Python's own words)."""
+
 
 def _sand(doc: Any, where: str) -> SandRule:
     rule = SandRule(str(doc["region"]), str(doc["condition"]), int(doc["vp"]))
@@ -74,8 +77,10 @@ def _card(doc: Mapping[str, Any]) -> Card:
             crystals=tuple((str(e), str(c)) for e, c in doc.get("crystals", ())),
             portals=tuple(str(c) for c in doc.get("portals", ())),
         )
-    except (KeyError, ValueError, TypeError) as err:
-        raise NotationError(f"{where}: {err}") from err
+    except KeyError as err:
+        raise NotationError(f"{where}: missing field {err}") from err
+    except (ValueError, TypeError) as err:
+        raise NotationError(f"{where}: {WRONG_VALUE}") from err
     bad = (
         (card.mama is not None and card.mama not in MAMA_PIECES)
         or any(b not in STEPS for b in card.beams)
@@ -133,8 +138,10 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         portal_tiles, portal_vp = int(doc["portal_tiles"]), int(doc["portal_vp"])
     except tomllib.TOMLDecodeError as err:
         raise NotationError(f"{name} is not TOML: {err}") from err
-    except (KeyError, ValueError, TypeError) as err:
+    except KeyError as err:
         raise NotationError(f"{name}: missing or bad field {err}") from err
+    except (ValueError, TypeError) as err:
+        raise NotationError(f"{name}: {WRONG_VALUE}") from err
     if not cards or not explorers:
         raise NotationError(f"{name}: a deck needs monster cards and Explorer cards")
     if len({c.id for c in cards}) != len(cards):

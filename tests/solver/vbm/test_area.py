@@ -152,6 +152,12 @@ def test_bad_deck_files_are_refused(tmp_path: object) -> None:
         )
     with allow_files(), pytest.raises(NotationError, match="cannot read deck"):
         deck_named("/no/such/deck.toml")
+    card = 'id = "W01"\nset = 1\nterrain = "water"\n'
+    for text in ("card = 1", f"[[card]]\n{card}vp = 'x'", f"[[card]]\n{card}beams = 3"):
+        with pytest.raises(NotationError) as err:
+            parse_deck(text, "x")
+        message = str(err.value)  # player words, never Python's own
+        assert "wrong type" in message and "object" not in message and "literal" not in message
 
 
 def test_reading_card_by_card_agrees_with_reading_whole_areas() -> None:
