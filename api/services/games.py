@@ -160,8 +160,8 @@ def apply(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) 
 def legal(name: str, state_doc: Mapping[str, Any]) -> Json:
     """The legal moves of the seat deciding (a view: of its own seat, when it decides)."""
     game = get_game(name)
-    position = load(game, state_doc)
-    return {"moves": [game.move_to_json(m) for m in position.legal_moves()]}
+    seen = view_for(game, state_doc, None)  # a state: as the seat to move sees it
+    return {"moves": [game.move_to_json(m) for m in seen.legal_moves()]}
 
 
 def view(name: str, state_doc: Mapping[str, Any], seat: Seat) -> Json:
