@@ -9,6 +9,7 @@ The node packages come from ``clients/package-lock.json`` (``npm ci`` when
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -33,7 +34,9 @@ OPERATION_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
 PLAYED = re.compile(r"^(park|vbm|monstrolicious): \d+ moves; seat 0 -?\d+, seat 1 -?\d+; winners")
 
 
+@functools.cache
 def _document() -> dict[str, Any]:
+    """The service's OpenAPI document (read, never changed)."""
     document: dict[str, Any] = create_app(Settings()).openapi()
     return document
 
