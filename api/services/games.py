@@ -118,7 +118,7 @@ def _set_up(
     count = game.default_players if players is None else players
     _field("players", lambda: game.check_players(count))
     chosen = new_seed() if seed is None else seed
-    return _field("settings", lambda: game.new(count, chosen, settings or None))
+    return _field("settings", lambda: game.new(count, chosen, settings))
 
 
 def new(

@@ -101,3 +101,13 @@ def test_the_manno_token_set_is_served_in_arrangement_order(client: TestClient) 
     assert len(pairs) == 15  # every pair of two kinds once
     again = client.get("/v1/manno/tokens", headers={"If-None-Match": response.headers["ETag"]})
     assert again.status_code == 304
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("settings", [False, 0, "", []])
+def test_settings_that_are_no_object_are_refused(
+    client: TestClient, name: str, settings: object
+) -> None:
+    answer = client.post(f"/v1/{name}/new", json={"seed": 1, "settings": settings})
+    assert answer.status_code == 422
+    assert answer.json()["errors"][0]["field"] == "/settings"
