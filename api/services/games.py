@@ -200,11 +200,15 @@ def hint(
 
 
 def validate(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) -> Json:
-    """Is the move legal for the seat deciding? If not, the rule it breaks."""
+    """Is the move legal for the seat deciding (on a full state in a simultaneous step:
+    for the waiting seat the move names)? If not, the rule it breaks."""
     game = get_game(name)
-    seen = view_for(game, state_doc, None)
     if not isinstance(move_doc, Mapping):
         raise FieldError("move", NotationError("the move must be a JSON object"))
+    seen = view_for(game, state_doc, None)
+    named = move_doc.get("seat")
+    if "view_of" not in state_doc and type(named) is int and named in game.waiting(seen):
+        seen = view_for(game, state_doc, named)
     verdict = _field("move", lambda: game.validate(seen, move_doc))
     doc: Json = verdict.to_json()
     return doc

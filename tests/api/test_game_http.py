@@ -40,7 +40,8 @@ def test_hint_ranks_every_legal_move(client: TestClient, name: str) -> None:
     assert response.status_code == 200
     answer = response.json()
     assert answer["seat"] == state.to_move
-    legal = sorted(json.dumps(game.move_to_json(m), sort_keys=True) for m in state.legal_moves())
+    offered = game.view(state, state.to_move).legal_moves()  # as the mover's view names them
+    legal = sorted(json.dumps(game.move_to_json(m), sort_keys=True) for m in offered)
     assert sorted(json.dumps(m["move"], sort_keys=True) for m in answer["moves"]) == legal
     values = [m["value"] for m in answer["moves"]]
     assert values == sorted(values, reverse=True)

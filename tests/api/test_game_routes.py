@@ -111,3 +111,19 @@ def test_settings_that_are_no_object_are_refused(
     answer = client.post(f"/v1/{name}/new", json={"seed": 1, "settings": settings})
     assert answer.status_code == 422
     assert answer.json()["errors"][0]["field"] == "/settings"
+
+
+def test_validate_on_a_state_judges_the_move_of_the_waiting_seat_it_names(
+    client: TestClient,
+) -> None:
+    started = _post(client, "/v1/vbm/new", {"players": 4, "seed": 2})
+    state, turn = started["state"], started["turn"]
+    assert turn["waiting"] == [0, 1, 2, 3]  # the Explorer choice is simultaneous
+    seen = _post(client, "/v1/vbm/view", {"state": state, "seat": 2})["view"]
+    move = _post(client, "/v1/vbm/legal", {"state": seen})["moves"][0]
+    assert move["seat"] == 2
+    for where in (state, seen):
+        verdict = _post(client, "/v1/vbm/validate", {"state": where, "move": move})
+        assert verdict == {"legal": True, "reason": "legal"}
+    played = _post(client, "/v1/vbm/apply", {"state": state, "move": move})
+    assert played["turn"]["waiting"] == [0, 1, 3]
