@@ -306,7 +306,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
         ),
     )
     check_state(state)
-    if common.to_move != state.to_move:
+    if type(common.to_move) is not type(state.to_move) or common.to_move != state.to_move:
         raise NotationError(
             f"seat {state.to_move} has the next decision, not {shown(common.to_move)}",
             path="to_move",

@@ -207,6 +207,7 @@ CASES: list[tuple[str, Callable[[], Doc], str]] = [
     ("a mission claimed twice", lambda: _set(TEAM, claimed=[["personal", 0, 0]] * 2), "claimed[1]"),
     ("a team claim for no team", lambda: _set(TEAM, claimed=[["team", 3, 0]]), "claimed"),
     ("a boolean for a number", lambda: _set(TEAM, turn=True), "turn"),
+    ("false for seat 0 to move", lambda: _set(ROWS, to_move=False), "to_move"),
 ]
 
 
