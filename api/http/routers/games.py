@@ -92,7 +92,13 @@ def game_router(name: str, title: str) -> APIRouter:
     schemas: GameSchemas = schemas_for(name, prefix_of(name), models_for(name))
 
     def post(path: str, model: type[BaseModel] | None, route: str) -> Decorator:
-        return router.post(path, response_model=model, responses=PROBLEMS, name=f"{name}_{route}")
+        return router.post(
+            path,
+            response_model=model,
+            responses=PROBLEMS,
+            name=f"{name}_{route}",
+            response_model_exclude_unset=True,  # the codec's document, not the model's defaults
+        )
 
     @post("/new", schemas.state_response, "new")
     @_body(schemas.new)
@@ -148,7 +154,12 @@ def game_router(name: str, title: str) -> APIRouter:
         call = functools.partial(game_service.render, name, body.state, body.seat)
         return SvgResponse(await _gate(request).run(call))
 
-    @router.get("/cards", response_model=schemas.cards_response, name=f"{name}_cards")
+    @router.get(
+        "/cards",
+        response_model=schemas.cards_response,
+        name=f"{name}_cards",
+        response_model_exclude_unset=True,
+    )
     async def cards() -> dict[str, Any]:
         return game_service.cards(name)
 
