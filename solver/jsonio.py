@@ -48,6 +48,8 @@ def json_depth_fault(text: str, max_depth: int = MAX_DEPTH) -> int | None:
     >>> json_depth_fault('{"a": [1, {"b": "[[["}]}', 3) is None
     True
     """
+    if text.count("[") + text.count("{") <= max_depth:  # no deeper than brackets it has
+        return None
     depth = 0
     for match in _TOKENS.finditer(text):
         token = match.group()

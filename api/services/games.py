@@ -192,9 +192,10 @@ def hint(
         raise GameOverError("the game is over: there is no move to hint")
     deciding(game, seen)
     asked = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
-    clock = Clock.start(asked)  # a request that waited in a queue has only what is left
-    clock.check("the hint's time ran out before it could start")
-    ranked = _field("state", lambda: game.hint(seen, max(clock.left(), 0.001)))
+    Clock.start(asked).check("the hint's time ran out before it could start")
+    # the game gets the budget asked, not what a queue left of it: the same view and
+    # budget give the same hint (the request's deadline still bounds the work)
+    ranked = _field("state", lambda: game.hint(seen, asked))
     shown = ranked if top is None else ranked[:top]
     return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in shown]}
 

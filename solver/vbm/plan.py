@@ -26,7 +26,7 @@ SEED = 7
 WORK_LIMIT = 0.01
 """Deterministic seconds a plan may take: about 100 times what the largest one needs, so
 the plan (and the hint) is the same on a busy machine as on a quiet one."""
-MIN_SECONDS = 0.1
+MIN_SECONDS = 0.5
 """The wall-clock guard never cuts a plan shorter than this."""
 
 
