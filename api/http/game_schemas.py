@@ -82,7 +82,7 @@ class GameSchemas:
     legal_response: type[BaseModel]
     hint_response: type[BaseModel]
     score_response: type[BaseModel]
-    cards_response: type[BaseModel] | None
+    cards_response: type[BaseModel]
 
 
 def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:

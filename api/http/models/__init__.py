@@ -45,7 +45,7 @@ class GameModels:
     move: Any
     detail: type[BaseModel]
     settings: type[BaseModel]
-    cards: type[BaseModel] | None = None
+    cards: type[BaseModel]
 
 
 def models_for(name: str) -> GameModels:

@@ -365,10 +365,95 @@ class VbmSettings(Strict):
     )
 
 
+Terrain = Literal["water", "lava", "ice", "rock", "grassland", "sand"]
+Region = Literal["adjacent", "row", "column", "diagonal"]
+Condition = Literal["any", "same", "different"]
+
+
+class VbmIce(Strict):
+    """An Ice card's half monster."""
+
+    kind: Literal["bear", "penguin", "yeti"] = Field(description="The Ice monster it is half of")
+    half: Literal["left", "right"] = Field(description="Which half the card shows")
+    beams: int = Field(ge=0, le=9, description="Beams the completed monster needs")
+    upgraded: int = Field(ge=0, le=99, description="VP of the completed, upgraded monster")
+
+
+class VbmSand(Strict):
+    """A Sand card's scoring rule (``sand``), or its flipped side's (``flipped``)."""
+
+    region: Region = Field(description="Where the cards it counts lie")
+    condition: Condition = Field(
+        description="Which of them count: any, the same or another terrain"
+    )
+    vp: int = Field(ge=0, le=99, description="VP per card counted")
+
+
+class VbmCard(Strict):
+    """One card of the deck and what it prints; a field is absent where the card has none."""
+
+    id: CardId = Field(description="The card's id, as states and moves name it")
+    set: int = Field(ge=1, le=SETS, description="The set it belongs to")
+    terrain: Terrain = Field(description="Its terrain")
+    vp: int = Field(ge=0, le=99, description="The VP it prints")
+    mama: Literal["head", "body", "tail"] | None = Field(
+        default=None, description="The part of a Big Mama it shows"
+    )
+    baby: bool | None = Field(default=None, description="It is a Baby monster")
+    crystals: list[tuple[Literal["top", "bottom"], Literal["blue", "red", "green"]]] | None = Field(
+        default=None, description="Its crystals: where each lies and its colour"
+    )
+    portals: list[Literal["nw", "ne", "sw", "se"]] | None = Field(
+        default=None, description="The corners with a portal"
+    )
+    ice: VbmIce | None = Field(default=None, description="Its half Ice monster")
+    beams: list[Literal["up", "down", "left", "right"]] | None = Field(
+        default=None, description="The beams it sends"
+    )
+    rocks: int | None = Field(default=None, ge=0, le=9, description="Rock symbols")
+    grass: int | None = Field(default=None, ge=0, le=9, description="Grassland symbols")
+    sand: VbmSand | None = Field(default=None, description="Its Sand scoring rule")
+    flipped: VbmSand | None = Field(default=None, description="The rule of its flipped side")
+
+
+class VbmExplorer(Strict):
+    """An Explorer card: VP per thing counted at the end."""
+
+    id: ExplorerId = Field(description="The Explorer's id")
+    text: str = Field(description="What it scores, in the card's words")
+    terms: list[tuple[str, int]] = Field(description="What it counts, and VP for each")
+
+
+class VbmMission(Strict):
+    """One side of a mission tile."""
+
+    id: str = Field(description="The side's id (`M1A`: tile 1, side A)")
+    text: str = Field(description="What it counts")
+    counter: str = Field(description="The counter it reads")
+    personal: int = Field(ge=0, le=99, description="Count a player needs for a personal reward")
+    team: int = Field(ge=0, le=99, description="Count a team needs for a team reward")
+    rewards: list[int] = Field(description="The reward pyramid, highest first")
+
+
+class VbmCards(Strict):
+    """Every card, Explorer and mission tile, with what each prints (``GET /v1/vbm/cards``)."""
+
+    game: Literal["vbm"] = Field(description="The game")
+    deck: str = Field(description="The deck listed")
+    cards: list[VbmCard] = Field(description="Every card")
+    explorers: list[VbmExplorer] = Field(description="Every Explorer")
+    missions: list[list[VbmMission]] = Field(description="Each mission tile's two sides")
+    grassland: list[int] = Field(description="VP for 0, 1, 2... Grassland symbols")
+    portal_tiles: int = Field(description="Portal tiles in the game")
+    portal_vp: int = Field(description="VP of a Portal tile")
+    crystal_vp: dict[str, int] = Field(description="VP of a crystal, by colour")
+
+
 MODELS = GameModels(
     state=VbmState,
     view=VbmView,
     move=VbmMove,
     detail=VbmHintDetail,
     settings=VbmSettings,
+    cards=VbmCards,
 )
