@@ -333,9 +333,9 @@ class Game(Generic[S, M, V]):
     hint: Callable[[V, float], list[RankedMove]]
     redeal: Callable[[S, Seat, int], S]
     players: Mapping[str, PlayerFactory]
+    cards: Callable[[], Json]
     settings: Mapping[str, Any] = field(default_factory=dict)
     variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
-    cards: Callable[[], Json] | None = None
     waiting: Callable[[Position], tuple[Seat, ...]] = one_seat_waits
 
     @property

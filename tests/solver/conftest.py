@@ -171,6 +171,7 @@ TOY = Game[Pile, int, PileView](
         "second": lambda seed: Fixed("second", 1),
         "hint": lambda seed: Hinted(),
     },
+    cards=lambda: {"game": "pile", "counters": PILE},
 )
 
 
