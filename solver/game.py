@@ -42,7 +42,7 @@ class Entry:
 
     Args:
         module: the package that defines ``GAME`` (its picture is drawn by
-            ``api.services.render.<name>``).
+            ``api.render.<name>``).
         title: the game's name as printed on its box.
     """
 

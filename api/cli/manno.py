@@ -17,9 +17,9 @@ from rich.text import Text
 
 from api.cli.errors import EXIT_BAD_INPUT, fail, one_line_errors
 from api.cli.terminal import ForceOption, SvgOption, check_writable, print_json, write_svg
+from api.render.manno import picture
+from api.render.stats import catalogue_stats, stats_picture
 from api.services import manno as manno_service
-from api.services.render.manno import picture
-from api.services.render.stats import catalogue_stats, stats_picture
 from solver.errors import MonsterError, quoted
 from solver.jsonio import read_json
 from solver.manno.engines import ENGINE_NAMES

@@ -227,7 +227,7 @@ def score(name: str, state_doc: Mapping[str, Any]) -> Json:
 
 def render(name: str, state_doc: Mapping[str, Any], seat: Seat | None) -> str:
     """The board as ``seat`` sees it (default: the seat to move), as SVG text."""
-    from api.services.render.games import render_game
+    from api.render.games import render_game
 
     game = get_game(name)
     seen = view_for(game, state_doc, seat)

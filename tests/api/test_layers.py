@@ -1,6 +1,7 @@
 """Dependencies point one way: api -> tasks -> solver; the command line (``api.cli``)
 and the HTTP service (``api.http``) never import each other, and what both call
-(``api.services``) imports neither, nor any web framework.
+(``api.services``) imports neither, nor any web framework; the pictures
+(``api.render``) are drawn from views alone.
 
 Only ``api.entry`` (the console script) knows both, to add ``serve``.
 """
@@ -19,6 +20,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "solver": ("tasks", "api"),
     "tasks": ("api",),
     "api.services": ("api.http", "api.cli", "api.entry", "fastapi", "starlette", "typer"),
+    "api.render": ("api.http", "api.cli", "api.entry", "api.services", "fastapi", "typer"),
     "api.http": ("api.cli", "api.entry", "typer"),
     "api.cli": ("api.http", "api.entry", "fastapi", "starlette", "uvicorn"),
 }

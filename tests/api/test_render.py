@@ -17,10 +17,10 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.http.settings import Settings
-from api.services.render.games import render_game
-from api.services.render.manno import card, picture, tokens_block
-from api.services.render.plot import Panel, panels
-from api.services.render.stats import PLOTTED, LevelStats, catalogue_stats, stats_picture
+from api.render.games import render_game
+from api.render.manno import card, picture, tokens_block
+from api.render.plot import Panel, panels
+from api.render.stats import PLOTTED, LevelStats, catalogue_stats, stats_picture
 from solver.errors import MonsterError
 from solver.game import get_game
 from solver.manno.task import parse_task

@@ -32,9 +32,9 @@ from api.http.schemas import (
     ValidateRequest,
     ValidateResponse,
 )
+from api.render.manno import picture
 from api.services import manno as manno_service
 from api.services.errors import FieldError
-from api.services.render.manno import picture
 from solver.errors import MonsterError
 from solver.manno.task import MAX_TEXT
 from solver.manno.tokens import standard_tokens

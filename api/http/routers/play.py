@@ -1,4 +1,4 @@
-"""``/play``: playground pages in plain HTML and JavaScript, served from ``api/http/static``.
+"""``/play``: playground pages in plain HTML and JavaScript, served from ``api/static``.
 
 ``GET /play/manno`` plays a Manno Monster task with the hint ladder;
 ``GET /play`` shows the ranked hints and the board of a pasted Monster Park,
@@ -27,7 +27,7 @@ MEDIA_TYPES = {
     ".css": "text/css; charset=utf-8",
     ".svg": "image/svg+xml",
 }
-"""The kinds of file ``api/http/static`` holds, and how each is served."""
+"""The kinds of file ``api/static`` holds, and how each is served."""
 PAGE_HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'"
@@ -39,12 +39,12 @@ PAGE_HEADERS = {
 
 @functools.cache
 def static_files() -> dict[str, bytes]:
-    """Every file in ``api/http/static`` by name, read once.
+    """Every file in ``api/static`` by name, read once.
 
     >>> {"manno.html", "manno.js", "play.html", "play.js", "play.css"} <= set(static_files())
     True
     """
-    folder = resources.files("api.http") / "static"
+    folder = resources.files("api") / "static"
     return {
         entry.name: entry.read_bytes()
         for entry in folder.iterdir()

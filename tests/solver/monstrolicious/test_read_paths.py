@@ -10,7 +10,7 @@ import json
 import random
 from typing import Any
 
-from api.services.render.monstrolicious import render
+from api.render.monstrolicious import render
 from solver.errors import NotationError
 from solver.game import RandomPlayer
 from solver.monstrolicious import GAME

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from api.services.render.park import render
+from api.render.park import render
 from solver.errors import IllegalMoveError, MonsterError, NotationError, NotYourTurnError
 from solver.park import GAME
 from solver.park.state import State

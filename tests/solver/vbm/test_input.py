@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from api.services.render.vbm import render
+from api.render.vbm import render
 from solver.errors import MonsterError, NotationError, UnknownDeckError
 from solver.files import MAX_FILE_BYTES, allow_files
 from solver.vbm import GAME

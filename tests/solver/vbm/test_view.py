@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from api.services.render.vbm import render
+from api.render.vbm import render
 from solver.errors import NotationError, NotYourTurnError
 from solver.game import AnyGame
 from solver.vbm import GAME

@@ -93,7 +93,8 @@ async function ask(event) {
 
 // The games come from the service (GET /v1/games), so a new game needs no change here.
 async function listGames() {
-  const response = await fetch("/v1/games");
+  const path = "/v1/games";
+  const response = await fetch(path);
   const { games } = await response.json();
   $("game").replaceChildren(
     ...games.map(({ name, title }) => {

@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from api.services.render.board import INK, MUTED, box, heading, lines, wrap
-from api.services.render.svg import document, element, group, text, title
+from api.render.board import INK, MUTED, box, heading, lines, wrap
+from api.render.svg import document, element, group, text, title
 from solver.monstrolicious.tiles import BUFFET
 from solver.monstrolicious.view import View
 

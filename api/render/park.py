@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from api.services.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
-from api.services.render.svg import document, element, group, text, title
+from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
+from api.render.svg import document, element, group, text, title
 from solver.errors import MonsterError
 from solver.park.cards import AREAS, CardId, Deck, Monster, Upgrade
 from solver.park.view import View

@@ -2,7 +2,7 @@
 
 ``catalogue_stats`` grades every catalogue task (``tasks.grader.grade``) and
 groups the metrics by the level the catalogue gives each task;
-``stats_picture`` draws them with ``api.services.render.plot``: one panel per metric,
+``stats_picture`` draws them with ``api.render.plot``: one panel per metric,
 every task a dot, the level means joined, and the grader's thresholds across
 the composite.
 """
@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from api.services.render.plot import Panel, panels
+from api.render.plot import Panel, panels
 from tasks.catalogue import Catalogue, load_catalogue
 from tasks.grader import THRESHOLDS, Metrics, grade
 

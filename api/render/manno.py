@@ -2,7 +2,7 @@
 
 Pure functions from values to SVG text; the same input gives the same bytes.
 
-* ``card`` draws one row per condition: a symbol per group (``api.services.render.monsters``),
+* ``card`` draws one row per condition: a symbol per group (``api.render.monsters``),
   the signs ``≥ ≤ = > <`` between them, the number, and "none" for ``= 0``.
   Given an arrangement too, each row is marked solved or not, with its counts.
 * ``tokens_picture`` draws the tokens in a grid of five, the kind that is up
@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from api.services.render.monsters import SIZE, crossed, icon
-from api.services.render.svg import document, element, group, text, title
+from api.render.monsters import SIZE, crossed, icon
+from api.render.svg import document, element, group, text, title
 from solver.manno.kinds import GROUPS, KINDS, Group, Kind
 from solver.manno.task import Condition, Op, Task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
