@@ -3,7 +3,10 @@ typed by the client ``openapi-python-client`` generates from the service's OpenA
 document: every seat in turn gets its own view, asks for a hint and plays the best
 move, until the game ends; then the score pad.
 
-    python play.py [BASE_URL] [GAME ...]
+    clients/.venv/bin/openapi-python-client generate --url BASE_URL/openapi.json \
+        --config clients/python/config.yaml --meta none \
+        --output-path clients/python/monster_solver_client
+    clients/.venv/bin/python clients/python/play.py [BASE_URL] [GAME ...]
 
 BASE_URL: the service (default $MONSTERS_URL, else http://127.0.0.1:8000).
 GAME: park, vbm or monstrolicious (default: all three).
@@ -15,6 +18,7 @@ import os
 import sys
 from typing import Protocol, TypeVar
 
+import httpx
 from monster_solver_client import Client
 from monster_solver_client.api.monstrolicious import (
     monstrolicious_apply,
@@ -83,6 +87,7 @@ PLAYERS = 2
 SEED = 1
 BUDGET_MS = 20
 MAX_STEPS = 1000
+TIMEOUT_S = 30.0
 
 ParkMove = ParkInviteMove | ParkPassMove | ParkTokenMove | ParkTouristsMove | ParkUpgradeMove
 VbmMove = VbmChooseExplorer | VbmPlace
@@ -253,7 +258,7 @@ def play_out(client: Client, name: str, rules: Rules[State, View, Move]) -> bool
 def main(args: list[str]) -> int:
     """Plays the games named (default: all three); 0 when every one reached its end."""
     url = args[0] if args else os.environ.get("MONSTERS_URL", "http://127.0.0.1:8000")
-    client = Client(base_url=url, timeout=None)
+    client = Client(base_url=url, timeout=httpx.Timeout(TIMEOUT_S))
     over = True
     for name in args[1:] or ["park", "vbm", "monstrolicious"]:
         if name == "park":
