@@ -5,7 +5,7 @@
 ``ParkHintResponse``... Responses are the typed models themselves. A request's
 ``state`` and ``move`` are *described* by the same models (the OpenAPI document
 and a generated client see ``ParkState | ParkView`` and ``ParkMove``) but passed
-on as they came (``SkipValidation``) to the game's codec, which checks every
+on as they came to the game's codec, which checks every
 invariant the rules imply and names a fault by its JSON path;
 ``tests/api/test_models_<game>.py`` keeps codec and models in step.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, Field, RootModel, SkipValidation, create_model
+from pydantic import BaseModel, Field, PlainValidator, RootModel, create_model
 
 from api.http.models import GameModels
 from api.http.schemas import Request, Whole, whole_in
@@ -28,15 +28,18 @@ _LIST: Any = list
 
 def _described(description: str, *models: Any) -> Any:
     """A JSON value passed on as it came (the codec reads it), documented as one of
-    ``models``."""
+    ``models`` (by reference, so a generated client has one type per model)."""
     documented = models[0] if len(models) == 1 else _UNION[models]
     return Annotated[_skipped(documented), Field(description=description)]
 
 
+def _as_it_came(value: Any) -> Any:
+    return value
+
+
 def _skipped(kind: Any) -> Any:
     """``kind`` in the schema, but the value passed on as it came (the codec reads it)."""
-    skip: Any = SkipValidation
-    return skip[kind]
+    return Annotated[Any, PlainValidator(_as_it_came, json_schema_input_type=kind)]
 
 
 class TurnModel(BaseModel):

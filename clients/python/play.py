@@ -31,7 +31,6 @@ from monster_solver_client.api.park import park_apply, park_hint, park_new, park
 from monster_solver_client.api.vbm import vbm_apply, vbm_hint, vbm_new, vbm_score, vbm_view
 from monster_solver_client.models import (
     MonstroliciousApplyRequest,
-    MonstroliciousApplyRequestMonstroliciousState,
     MonstroliciousHintRequest,
     MonstroliciousHintResponse,
     MonstroliciousNewRequest,
@@ -43,10 +42,8 @@ from monster_solver_client.models import (
     MonstroliciousStateResponse,
     MonstroliciousView,
     MonstroliciousViewRequest,
-    MonstroliciousViewRequestMonstroliciousState,
     MonstroliciousViewResponse,
     ParkApplyRequest,
-    ParkApplyRequestParkState,
     ParkHintRequest,
     ParkHintResponse,
     ParkInviteMove,
@@ -61,13 +58,11 @@ from monster_solver_client.models import (
     ParkUpgradeMove,
     ParkView,
     ParkViewRequest,
-    ParkViewRequestParkState,
     ParkViewResponse,
     Problem,
     ScoreModel,
     TurnModel,
     VbmApplyRequest,
-    VbmApplyRequestVbmState,
     VbmChooseExplorer,
     VbmHintRequest,
     VbmHintResponse,
@@ -79,7 +74,6 @@ from monster_solver_client.models import (
     VbmStateResponse,
     VbmView,
     VbmViewRequest,
-    VbmViewRequestVbmState,
     VbmViewResponse,
 )
 
@@ -148,8 +142,7 @@ class Park:
         return answer.state, answer.turn
 
     def view(self, client: Client, state: ParkState, seat: int) -> ParkView:
-        full = ParkViewRequestParkState.from_dict(state.to_dict())
-        body = ParkViewRequest(state=full, seat=seat)
+        body = ParkViewRequest(state=state, seat=seat)
         return ok(park_view.sync(client=client, body=body), ParkViewResponse).view
 
     def best(self, client: Client, view: ParkView, seat: int) -> list[ParkMove]:
@@ -160,8 +153,7 @@ class Park:
     def apply(
         self, client: Client, state: ParkState, move: ParkMove
     ) -> tuple[ParkState, TurnModel]:
-        full = ParkApplyRequestParkState.from_dict(state.to_dict())
-        body = ParkApplyRequest(state=full, move=move)
+        body = ParkApplyRequest(state=state, move=move)
         answer = ok(park_apply.sync(client=client, body=body), ParkStateResponse)
         return answer.state, answer.turn
 
@@ -179,8 +171,7 @@ class Vbm:
         return answer.state, answer.turn
 
     def view(self, client: Client, state: VbmState, seat: int) -> VbmView:
-        full = VbmViewRequestVbmState.from_dict(state.to_dict())
-        body = VbmViewRequest(state=full, seat=seat)
+        body = VbmViewRequest(state=state, seat=seat)
         return ok(vbm_view.sync(client=client, body=body), VbmViewResponse).view
 
     def best(self, client: Client, view: VbmView, seat: int) -> list[VbmMove]:
@@ -189,8 +180,7 @@ class Vbm:
         return [ranked.move for ranked in moves]
 
     def apply(self, client: Client, state: VbmState, move: VbmMove) -> tuple[VbmState, TurnModel]:
-        full = VbmApplyRequestVbmState.from_dict(state.to_dict())
-        body = VbmApplyRequest(state=full, move=move)
+        body = VbmApplyRequest(state=state, move=move)
         answer = ok(vbm_apply.sync(client=client, body=body), VbmStateResponse)
         return answer.state, answer.turn
 
@@ -208,8 +198,7 @@ class Monstrolicious:
         return answer.state, answer.turn
 
     def view(self, client: Client, state: MonstroliciousState, seat: int) -> MonstroliciousView:
-        full = MonstroliciousViewRequestMonstroliciousState.from_dict(state.to_dict())
-        body = MonstroliciousViewRequest(state=full, seat=seat)
+        body = MonstroliciousViewRequest(state=state, seat=seat)
         return ok(
             monstrolicious_view.sync(client=client, body=body), MonstroliciousViewResponse
         ).view
@@ -223,8 +212,7 @@ class Monstrolicious:
     def apply(
         self, client: Client, state: MonstroliciousState, move: MonstroliciousMove
     ) -> tuple[MonstroliciousState, TurnModel]:
-        full = MonstroliciousApplyRequestMonstroliciousState.from_dict(state.to_dict())
-        body = MonstroliciousApplyRequest(state=full, move=move)
+        body = MonstroliciousApplyRequest(state=state, move=move)
         answer = ok(
             monstrolicious_apply.sync(client=client, body=body), MonstroliciousStateResponse
         )

@@ -18,7 +18,15 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, ConfigDict, Discriminator, Field, Tag, TypeAdapter
+from pydantic import (
+    BeforeValidator,
+    ConfigDict,
+    Discriminator,
+    Field,
+    Tag,
+    TypeAdapter,
+    WithJsonSchema,
+)
 
 from api.http.models import GameModels, Strict
 from solver.monstrolicious.settings import SETTINGS
@@ -49,7 +57,12 @@ DessertKey = Annotated[
 """A dessert of the buffet by its key, left to right (``data/buffet.toml``)."""
 
 Monster = Annotated[int, Field(ge=TRAP + 1, le=STRONGEST)]
-Tile = Annotated[Literal["trap"], BeforeValidator(_folded)] | Monster
+Trap = Annotated[
+    Literal["trap"],
+    BeforeValidator(_folded),
+    WithJsonSchema({"type": "string", "enum": ["trap"]}),  # an enum: generators read it
+]
+Tile = Trap | Monster
 """A tile: ``"trap"`` or a monster's strength 1..12."""
 Seat = Annotated[int, Field(ge=0, le=1)]
 Bound = Annotated[int, Field(ge=TRAP, le=STRONGEST)]
@@ -110,7 +123,9 @@ class MonstroliciousTable(Strict):
     """What a state and a view both hold."""
 
     game: Literal["monstrolicious"] = Field(description='The game: always "monstrolicious"')
-    players: Literal[2] = Field(default=2, description="Number of players: always 2")
+    players: Annotated[Literal[2], WithJsonSchema({"type": "integer", "enum": [2]})] = Field(
+        default=2, description="Number of players: always 2"
+    )
     to_move: Seat = Field(
         description=f"The seat whose decision is next ({_SEAT}); at the end, the seat that "
         "would have played next"
