@@ -1,0 +1,130 @@
+"""Every game's typed schemas (``api.http.models``) and its codec do not drift apart.
+
+For each game and mode: every state, every seat's view and every legal move of
+seeded random games validates against its model and dumps back to the very same
+JSON. For each game: the settings model takes the defaults and every variant;
+documents mutated so that the codec still reads them are taken by the models too
+(a model must never refuse what the game accepts); every schema is JSON, every
+object and field in it says what it is, and every name in it carries the game's.
+The per-game files ``test_models_<game>.py`` check what only that game has.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Iterator, Mapping
+from random import Random
+from typing import Any, Literal
+
+import pytest
+
+from api.http.models import models_for
+from solver.errors import NotationError
+from solver.game import GAMES, Json, get_game
+from tests.api.model_checks import adapter, as_sent, mutants, played, refused, round_trips, trails
+from tests.modes import every_mode
+
+NAMES = sorted(GAMES)
+PARTS = ("state", "view", "move", "detail", "settings", "cards")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_registry_finds_each_game_s_models(name: str) -> None:
+    models = models_for(name)
+    assert models is importlib.import_module(f"api.http.models.{name}").MODELS
+    assert adapter(models.state).json_schema()["properties"]["game"]["const"] == name
+
+
+@pytest.mark.parametrize(("name", "players", "settings"), every_mode())
+def test_every_document_of_seeded_games_validates_and_round_trips(
+    name: str, players: int, settings: Mapping[str, Any]
+) -> None:
+    seen = played(name, players, settings)
+    assert seen.phases and seen.move_fields
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_settings_model_takes_the_defaults_and_every_variant(name: str) -> None:
+    game, settings = get_game(name), models_for(name).settings
+    assert settings().model_dump(mode="json") == dict(game.settings)
+    assert set(settings.model_fields) == set(game.settings)
+    round_trips(settings, dict(game.settings))
+    round_trips(settings, {})
+    for players, chosen in game.modes():
+        round_trips(settings, dict(chosen))
+        game.new(players, 1, dict(chosen) or None)  # the game takes them too
+    refused(name, game.default_players, {"colour": "red"})
+
+
+def _bases(name: str) -> tuple[list[Json], list[Json]]:
+    """States and views, and moves, spread over the seeded games of every mode."""
+    game = get_game(name)
+    positions: list[Json] = []
+    moves: list[Json] = []
+    for players, settings in game.modes():
+        for trail in trails(name, players, settings):
+            for state in trail[:: max(1, len(trail) // 6)]:
+                positions.append(as_sent(state.to_json()))
+                positions += [as_sent(state.view(seat).to_json()) for seat in range(players)]
+                moves += [as_sent(game.move_to_json(m)) for m in state.legal_moves()]
+    return positions, moves
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_mutated_document_the_codec_reads_fits_the_model_too(name: str) -> None:
+    game, models = get_game(name), models_for(name)
+    positions, moves = _bases(name)
+    read = 0
+    for doc in mutants(positions, Random(f"{name}-models"), 3000):
+        try:
+            game.read(doc)
+        except NotationError:
+            continue
+        read += 1
+        round_trips(models.view if "view_of" in doc else models.state, doc)
+    taken = 0
+    for doc in mutants(moves, Random(f"{name}-moves"), 1500):
+        try:
+            game.move_from_json(doc)
+        except NotationError:
+            continue
+        taken += 1
+        round_trips(models.move, doc)
+    assert read >= 20 and taken >= 50, (read, taken)
+
+
+def _fields_without_description(schema: Any, where: str = "") -> Iterator[str]:
+    if isinstance(schema, dict):
+        for name, field in schema.get("properties", {}).items():
+            if "description" not in field:
+                yield f"{where}.{name}"
+        for key, value in schema.items():
+            yield from _fields_without_description(value, f"{where}/{key}")
+    elif isinstance(schema, list):
+        for i, value in enumerate(schema):
+            yield from _fields_without_description(value, f"{where}[{i}]")
+
+
+def _objects(schema: Json) -> Iterator[tuple[str, Json]]:
+    """Every object schema in ``schema`` and its ``$defs``, by title."""
+    for part in [schema, *schema.get("$defs", {}).values()]:
+        if "properties" in part:
+            yield part.get("title", "?"), part
+
+
+@pytest.mark.parametrize("mode", ["validation", "serialization"])
+@pytest.mark.parametrize("part", PARTS)
+@pytest.mark.parametrize("name", NAMES)
+def test_each_schema_is_json_and_every_field_says_what_it_is(
+    name: str, part: str, mode: Literal["validation", "serialization"]
+) -> None:
+    schema = adapter(getattr(models_for(name), part)).json_schema(mode=mode)
+    json.dumps(schema)
+    assert not list(_fields_without_description(schema))
+    prefix = name.capitalize()
+    titles = [title for title, _ in _objects(schema)]
+    names = [*schema.get("$defs", {}), schema.get("title", prefix), *titles]
+    assert titles and all(n.startswith(prefix) for n in names), names
+    bare = [title for title, part in _objects(schema) if not part.get("description")]
+    assert bare == [], f"no description for {bare}"
