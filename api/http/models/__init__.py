@@ -15,13 +15,47 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Discriminator
 
 
 class Strict(BaseModel):
     """A part of a game document: unknown fields are an error, as the codecs say."""
 
     model_config = ConfigDict(extra="forbid")
+
+
+def by_field(
+    field: str, named: tuple[str, type[BaseModel]], other: tuple[str, type[BaseModel]]
+) -> Discriminator:
+    """The discriminator of a union of two kinds of document told apart by one field.
+
+    Args:
+        field: the field only the first kind has.
+        named: the first kind's tag and model: a document naming ``field`` is of it.
+        other: the second kind's tag and model: any other document is of it.
+
+    Returns:
+        A discriminator that reads a JSON object by ``field`` and a model by its class
+        (anything else is of neither kind).
+
+    >>> class Reveal(Strict):
+    ...     reveal: str
+    >>> class Place(Strict):
+    ...     dessert: str
+    >>> kind = by_field("reveal", ("reveal", Reveal), ("dessert", Place)).discriminator
+    >>> kind({"reveal": "pie"}), kind({"dessert": "pie"}), kind(Place(dessert="pie")), kind(3)
+    ('reveal', 'dessert', 'dessert', None)
+    """
+    (tag, model), (other_tag, other_model) = named, other
+
+    def kind(doc: Any) -> str | None:
+        if isinstance(doc, dict):
+            return tag if field in doc else other_tag
+        if isinstance(doc, model):
+            return tag
+        return other_tag if isinstance(doc, other_model) else None
+
+    return Discriminator(kind)
 
 
 @dataclass(frozen=True)

@@ -21,14 +21,13 @@ from typing import Annotated, Any, Literal
 from pydantic import (
     BeforeValidator,
     ConfigDict,
-    Discriminator,
     Field,
     Tag,
     TypeAdapter,
     WithJsonSchema,
 )
 
-from api.http.models import GameModels, Strict
+from api.http.models import GameModels, Strict, by_field
 from solver.monstrolicious.settings import SETTINGS
 from solver.monstrolicious.tiles import MAX_SEED, STRONGEST, TILES, TRAP
 
@@ -198,18 +197,9 @@ class MonstroliciousReveal(Strict):
     )
 
 
-def _move_kind(doc: Any) -> str | None:
-    """Which kind of move ``doc`` is: the field it names."""
-    if isinstance(doc, dict):
-        return "reveal" if "reveal" in doc else "dessert"
-    if isinstance(doc, MonstroliciousReveal):
-        return "reveal"
-    return "dessert" if isinstance(doc, MonstroliciousPlace) else None
-
-
 MonstroliciousMove = Annotated[
     Annotated[MonstroliciousPlace, Tag("dessert")] | Annotated[MonstroliciousReveal, Tag("reveal")],
-    Discriminator(_move_kind),
+    by_field("reveal", ("reveal", MonstroliciousReveal), ("dessert", MonstroliciousPlace)),
 ]
 """A move: ``{"dessert": key}`` (place) or ``{"reveal": key}`` (the Donuts' reveal)."""
 

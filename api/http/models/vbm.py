@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import ConfigDict, Discriminator, Field, Tag, TypeAdapter
+from pydantic import ConfigDict, Field, Tag, TypeAdapter
 from typing_extensions import TypeAliasType
 
-from api.http.models import GameModels, Strict
+from api.http.models import GameModels, Strict, by_field
 from solver.vbm.cards import standard_deck
 from solver.vbm.common import MAX_ROWS, MAX_TURN
 from solver.vbm.invariants import MAX_AREA
@@ -135,18 +135,9 @@ class VbmChooseExplorer(Strict):
     seat: int | None = _seat()
 
 
-def _move_kind(doc: Any) -> str | None:
-    """Which kind of move ``doc`` is: the field it names."""
-    if isinstance(doc, dict):
-        return "explorer" if "explorer" in doc else "place"
-    if isinstance(doc, VbmChooseExplorer):
-        return "explorer"
-    return "place" if isinstance(doc, VbmPlace) else None
-
-
 VbmMove = Annotated[
     Annotated[VbmChooseExplorer, Tag("explorer")] | Annotated[VbmPlace, Tag("place")],
-    Discriminator(_move_kind),
+    by_field("explorer", ("explorer", VbmChooseExplorer), ("place", VbmPlace)),
 ]
 """A move: ``{"explorer"}`` keeps an Explorer; ``{"card", "at", ...}`` keeps and places a card."""
 
@@ -170,18 +161,9 @@ class VbmHiddenChoice(Strict):
     )
 
 
-def _choice_kind(doc: Any) -> str | None:
-    """A choice of this turn: shown whole (it names its card) or hidden."""
-    if isinstance(doc, dict):
-        return "place" if "card" in doc else "hidden"
-    if isinstance(doc, VbmPlace):
-        return "place"
-    return "hidden" if isinstance(doc, VbmHiddenChoice) else None
-
-
 VbmChoice = Annotated[
     Annotated[VbmPlace, Tag("place")] | Annotated[VbmHiddenChoice, Tag("hidden")],
-    Discriminator(_choice_kind),
+    by_field("card", ("place", VbmPlace), ("hidden", VbmHiddenChoice)),
 ]
 """A choice made this turn: the card, its cell and where the rest went, or (another
 player's, in the hand draft) only where the rest went."""
