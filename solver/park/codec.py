@@ -147,6 +147,22 @@ def read_turn(
     return phase, to_move, turn
 
 
+def read_holdings(
+    deck: Deck, doc: Mapping[str, Any], players: int
+) -> tuple[tuple[int, ...], tuple[tuple[CardId, ...], ...]]:
+    """Each seat's tokens (``tokens``) and tourists (``tourists_held``), as states and
+    views both hold them."""
+    tokens = tuple(
+        whole(t, f"tokens[{i}]", 0, MAX_TOKENS)
+        for i, t in enumerate(items(doc["tokens"], "tokens", 4, players))
+    )
+    held = tuple(
+        card_list(deck, h, f"tourists_held[{i}]", Tourist, len(deck.tourists))
+        for i, h in enumerate(items(doc["tourists_held"], "tourists_held", 4, players))
+    )
+    return tokens, held
+
+
 def state_from_json(doc: Any) -> State:
     """Read ``State.to_json`` output; NotationError naming the path of the first fault."""
     doc = check_game(doc, "state")
@@ -162,14 +178,7 @@ def state_from_json(doc: Any) -> State:
         read_park(deck, p, f"parks[{i}]", None)
         for i, p in enumerate(items(doc["parks"], "parks", 4, players))
     )
-    tokens = tuple(
-        whole(t, f"tokens[{i}]", 0, MAX_TOKENS)
-        for i, t in enumerate(items(doc["tokens"], "tokens", 4, players))
-    )
-    held = tuple(
-        card_list(deck, h, f"tourists_held[{i}]", Tourist, n_tourists)
-        for i, h in enumerate(items(doc["tourists_held"], "tourists_held", 4, players))
-    )
+    tokens, held = read_holdings(deck, doc, players)
     track = read_row(deck, doc["track"], "track", Monster, TRACK_LEN)
     row = read_row(deck, doc["tourist_row"], "tourist_row", Tourist, ROW_LEN)
     upgrades = read_row(deck, doc["upgrade_row"], "upgrade_row", Upgrade, len(UPGRADE_KINDS))
@@ -261,6 +270,7 @@ def view_from_json(doc: Any) -> View:
         raise NotationError(
             "the top of the monster deck shows while the deck has cards", path="monster_deck_top"
         )
+    tokens, held = read_holdings(deck, doc, players)
     view = View(
         seat=seat,
         players=players,
@@ -269,14 +279,8 @@ def view_from_json(doc: Any) -> View:
         phase=phase,
         turn=turn,
         parks=parks,
-        tokens=tuple(
-            whole(t, f"tokens[{i}]", 0, MAX_TOKENS)
-            for i, t in enumerate(items(doc["tokens"], "tokens", 4, players))
-        ),
-        held=tuple(
-            card_list(deck, h, f"tourists_held[{i}]", Tourist, n_tourists)
-            for i, h in enumerate(items(doc["tourists_held"], "tourists_held", 4, players))
-        ),
+        tokens=tokens,
+        held=held,
         track=track,
         deck_count=deck_count,
         deck_top=top,
