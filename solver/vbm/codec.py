@@ -191,34 +191,48 @@ def _pending_json(p: Move | None) -> Json | None:
     return {"pass": p.pass_to} if p.card is None else move_to_json(p)
 
 
+def _turn_json(table: State | View) -> Json:
+    """The mode, deck, mission sides and turn, as a state and a view both write them."""
+    return {
+        "mode": table.mode,
+        "deck": table.deck_name,
+        "sides": list(table.sides),
+        "phase": table.phase,
+        "round": table.round,
+        "turn": table.turn,
+        "first": table.first,
+        "to_move": table.to_move,
+    }
+
+
+def _table_json(table: State | View) -> Json:
+    """The rows, tokens, missions, portals and discards, as a state and a view both write them."""
+    return {
+        "rows": [list(r) for r in table.rows],
+        "live": list(table.live),
+        "tokens": [list(t) for t in table.tokens],
+        "pyramids": [list(p) for p in table.pyramids],
+        "claimed": [list(c) for c in sorted(table.claimed)],
+        "portals": [[list(p) for p in points] for points in table.portals],
+        "portal_left": table.portal_left,
+        "discards": list(table.discards),
+    }
+
+
 def state_to_json(state: State) -> Json:
     """The whole state as plain JSON."""
     return {
         "game": "vbm",
         "players": state.players,
         "seed": state.seed,
-        "mode": state.mode,
-        "deck": state.deck_name,
-        "sides": list(state.sides),
-        "phase": state.phase,
-        "round": state.round,
-        "turn": state.turn,
-        "first": state.first,
-        "to_move": state.to_move,
+        **_turn_json(state),
         "offers": [list(o) for o in state.offers],
         "explorers": list(state.explorers),
         "areas": [[[r, c, card] for r, c, card in area] for area in state.areas],
         "hands": [list(h) for h in state.hands],
         "pending": [_pending_json(p) for p in state.pending],
         "pile": list(state.pile),
-        "rows": [list(r) for r in state.rows],
-        "live": list(state.live),
-        "tokens": [list(t) for t in state.tokens],
-        "pyramids": [list(p) for p in state.pyramids],
-        "claimed": [list(c) for c in sorted(state.claimed)],
-        "portals": [[list(p) for p in points] for points in state.portals],
-        "portal_left": state.portal_left,
-        "discards": list(state.discards),
+        **_table_json(state),
         "passed": [list(p) for p in state.passed],
         "seen": [list(k) for k in state.seen],
     }
@@ -230,14 +244,7 @@ def view_to_json(view: View) -> Json:
         "game": "vbm",
         "view_of": view.seat,
         "players": view.players,
-        "mode": view.mode,
-        "deck": view.deck_name,
-        "sides": list(view.sides),
-        "phase": view.phase,
-        "round": view.round,
-        "turn": view.turn,
-        "first": view.first,
-        "to_move": view.to_move,
+        **_turn_json(view),
         "sets": list(view.sets),
         "offer": list(view.offer),
         "kept": list(view.kept),
@@ -247,14 +254,7 @@ def view_to_json(view: View) -> Json:
         "hand_sizes": list(view.hand_sizes),
         "pending": [_pending_json(p) for p in view.pending],
         "pile": view.pile,
-        "rows": [list(r) for r in view.rows],
-        "live": list(view.live),
-        "tokens": [list(t) for t in view.tokens],
-        "pyramids": [list(p) for p in view.pyramids],
-        "claimed": [list(c) for c in sorted(view.claimed)],
-        "portals": [[list(p) for p in points] for points in view.portals],
-        "portal_left": view.portal_left,
-        "discards": list(view.discards),
+        **_table_json(view),
         "passed": list(view.passed),
     }
 
