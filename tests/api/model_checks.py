@@ -42,7 +42,10 @@ def adapter(model: Any) -> TypeAdapter[Any]:
 
 def round_trips(model: Any, doc: Json) -> None:
     """``doc`` validates against ``model`` and dumps back to itself."""
-    read = adapter(model)
+    _round_trips(adapter(model), doc)
+
+
+def _round_trips(read: TypeAdapter[Any], doc: Json) -> None:
     back = read.dump_python(read.validate_python(doc), mode="json", exclude_unset=True)
     assert back == doc, f"{doc!r} dumps back as {back!r}"
 
@@ -77,19 +80,21 @@ class Seen:
 @functools.cache
 def _played(name: str, players: int, settings: str) -> Seen:
     game, models = get_game(name), models_for(name)
+    state_model, view_model = adapter(models.state), adapter(models.view)
+    move_model = adapter(models.move)
     phases: set[str] = set()
     fields: set[str] = set()
     for trail in trails(name, players, json.loads(settings)):
         for state in trail:
             phases.add(state.phase)
-            round_trips(models.state, as_sent(state.to_json()))
+            _round_trips(state_model, as_sent(state.to_json()))
             views = [state.view(seat) for seat in range(players)]
             for view in views:
-                round_trips(models.view, as_sent(view.to_json()))
+                _round_trips(view_model, as_sent(view.to_json()))
             for position in [state, *views]:
                 for move in position.legal_moves():
                     doc = as_sent(game.move_to_json(move))
-                    round_trips(models.move, doc)
+                    _round_trips(move_model, doc)
                     fields |= set(doc)
     return Seen(frozenset(phases), frozenset(fields))
 
