@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import importlib
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from random import Random
 from typing import Any, Literal
 
@@ -71,26 +71,36 @@ def _bases(name: str) -> tuple[list[Json], list[Json]]:
     return positions, moves
 
 
+def _taken(
+    read: Callable[[Json], object], model_of: Callable[[Json], Any], docs: Iterable[Json]
+) -> int:
+    """How many of ``docs`` the codec reads with ``read``; each of those round-trips
+    through its model, ``model_of(doc)``."""
+    taken = 0
+    for doc in docs:
+        try:
+            read(doc)
+        except NotationError:
+            continue
+        taken += 1
+        round_trips(model_of(doc), doc)
+    return taken
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_mutated_document_the_codec_reads_fits_the_model_too(name: str) -> None:
     game, models = get_game(name), models_for(name)
     positions, moves = _bases(name)
-    read = 0
-    for doc in mutants(positions, Random(f"{name}-models"), 3000):
-        try:
-            game.read(doc)
-        except NotationError:
-            continue
-        read += 1
-        round_trips(models.view if "view_of" in doc else models.state, doc)
-    taken = 0
-    for doc in mutants(moves, Random(f"{name}-moves"), 1500):
-        try:
-            game.move_from_json(doc)
-        except NotationError:
-            continue
-        taken += 1
-        round_trips(models.move, doc)
+    read = _taken(
+        game.read,
+        lambda doc: models.view if "view_of" in doc else models.state,
+        mutants(positions, Random(f"{name}-models"), 2000),
+    )
+    taken = _taken(
+        game.move_from_json,
+        lambda doc: models.move,
+        mutants(moves, Random(f"{name}-moves"), 1500),
+    )
     assert read >= 20 and taken >= 50, (read, taken)
 
 
