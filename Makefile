@@ -22,9 +22,14 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
+# Two processes, a test file each at a time; schemathesis's per-operation tests run
+# only in one process, so its file runs on its own after the rest.
+FUZZ := tests/api/test_fuzz.py
+
 test: $(STAMP) $(CHROMIUM)
 	cd clients && npm ci --no-audit --no-fund
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 --dist loadfile --ignore=$(FUZZ)
+	$(BIN)/pytest $(FUZZ)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
