@@ -101,10 +101,10 @@ class Turn:
     @classmethod
     def of(cls, position: Position, waiting: Sequence[Seat] | None = None) -> Turn:
         """The turn of a state or a view; ``waiting`` defaults to the seat to move."""
-        seat = position.to_move
         if waiting is None:
-            waiting = () if seat is None else (seat,)
-        return cls(seat, tuple(waiting), bool(position.is_terminal()), str(position.phase))
+            waiting = one_seat_waits(position)
+        terminal = bool(position.is_terminal())
+        return cls(position.to_move, tuple(waiting), terminal, str(position.phase))
 
     def to_json(self) -> Json:
         """``{"to_move", "waiting", "terminal", "phase"}``."""
