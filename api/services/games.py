@@ -61,7 +61,11 @@ def view_for(game: AnyGame, doc: Mapping[str, Any], seat: Seat | None) -> Any:
     """The view of ``seat`` read from a state or a view document (default seat: the
     seat to move, or seat 0 once the game is over). A view answers only for its own seat.
     """
-    position = load(game, doc)
+    return _seen_by(game, doc, load(game, doc), seat)
+
+
+def _seen_by(game: AnyGame, doc: Mapping[str, Any], position: Any, seat: Seat | None) -> Any:
+    """``view_for`` of the state or view ``position`` already read from ``doc``."""
     if seat is not None and not 0 <= seat < position.players:
         raise FieldError("seat", NotationError(f"seat {seat} is not in 0..{position.players - 1}"))
     if "view_of" in doc:
@@ -185,8 +189,6 @@ def hint(
     (the best ``top`` of them when given)."""
     game = get_game(name)
     seen = view_for(game, state_doc, seat)
-    if seat is None and seen.to_move is None:
-        raise GameOverError("the game is over: there is no move to hint")
     deciding(game, seen)
     asked = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
     Clock.start(asked).check("the hint's time ran out before it could start")
@@ -203,10 +205,11 @@ def validate(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any
     game = get_game(name)
     if not isinstance(move_doc, Mapping):
         raise FieldError("move", NotationError("the move must be a JSON object"))
-    seen = view_for(game, state_doc, None)
+    position = load(game, state_doc)
     named = move_doc.get("seat")
-    if "view_of" not in state_doc and type(named) is int and named in game.waiting(seen):
-        seen = view_for(game, state_doc, named)
+    full = "view_of" not in state_doc
+    waiting = full and type(named) is int and named in game.waiting(position)
+    seen = _seen_by(game, state_doc, position, named if waiting else None)
     verdict = _field("move", lambda: game.validate(seen, move_doc))
     doc: Json = verdict.to_json()
     return doc
