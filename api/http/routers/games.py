@@ -67,8 +67,9 @@ def examples(name: str) -> dict[str, Json]:
     game = get_game(name)
     state = game.new(game.default_players, 1, None)
     seat = state.to_move
-    doc, seen = state.to_json(), game.view(state, seat).to_json()
-    move = game.move_to_json(state.legal_moves()[0])
+    mover = game.view(state, seat)
+    doc, seen = state.to_json(), mover.to_json()
+    move = game.move_to_json(mover.legal_moves()[0])  # as `legal` answers it
     return {
         "new": {"players": game.default_players, "seed": 1},
         "apply": {"state": doc, "move": move},
