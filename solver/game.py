@@ -351,9 +351,12 @@ class Game(Generic[S, M, V]):
     def check_players(self, count: int) -> None:
         """NotationError unless the rules take ``count`` players."""
         if not self.min_players <= count <= self.max_players:
-            raise NotationError(
-                f"{self.title} takes {self.min_players} to {self.max_players} players, not {count}"
+            takes = (
+                f"exactly {self.min_players}"
+                if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}"
             )
+            raise NotationError(f"{self.title} takes {takes} players, not {count}")
 
     def modes(self) -> tuple[tuple[int, Mapping[str, Any]], ...]:
         """The set-ups that cover the game: each player count with default settings,

@@ -179,3 +179,10 @@ def test_redeal_is_seeded(games: Games) -> None:
     state = list(games(7))[9]
     assert GAME.redeal(state, 0, 5) == GAME.redeal(state, 0, 5)
     assert GAME.redeal(state, 0, 5) != GAME.redeal(state, 0, 6)
+
+
+def test_a_two_player_only_game_says_it_takes_exactly_two() -> None:
+    with pytest.raises(NotationError) as err:
+        GAME.check_players(3)
+    assert str(err.value) == "Monstrolicious takes exactly 2 players, not 3"
+    GAME.check_players(2)  # the one count the rules take: no error
