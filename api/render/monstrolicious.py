@@ -46,9 +46,10 @@ def picture(view: Mapping[str, Any]) -> str:
     width = 24 + COLUMN * len(BUFFET.desserts)
     parts = [element("rect", x=0, y=0, width=width, height=1, fill="#fbfaf6")]
     to_move = view.get("to_move")
-    turn = (
-        "game over" if to_move is None else ("your turn" if to_move == seat else "opponent's turn")
+    over = to_move is None or (
+        not view.get("reveal_pending") and not any(s["count"] for s in view["stacks"])
     )
+    turn = "game over" if over else ("your turn" if to_move == seat else "opponent's turn")
     parts.append(heading(12, 24, f"Monstrolicious · seen by seat {seat} · {turn}", 15))
     stacks = view["stacks"]
     mine, theirs = stacks[seat], stacks[other]
