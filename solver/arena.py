@@ -27,7 +27,8 @@ import numpy as np
 
 from solver.errors import NotationError
 from solver.files import allow_files, files_allowed
-from solver.game import AnyGame, Json, get_game
+from solver.game import AnyGame, Json, PlayerFactory, get_game
+from solver.mcts import SearchPlayers
 
 #: A game that has not ended after this many decisions is a bug in its rules.
 MAX_DECISIONS = 20_000
@@ -101,13 +102,31 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"{seed}/{index}").getrandbits(31)
 
 
+def player_factory(game: AnyGame, name: str) -> PlayerFactory:
+    """The factory of the player ``name`` names: a player of ``game``, or a search
+    player with its iteration count (``mcts:400``).
+
+    Raises:
+        NotationError: an unknown player, or a count the player does not take.
+    """
+    base, colon, argument = name.partition(":")
+    factory = game.players.get(base)
+    if factory is None:
+        raise NotationError(
+            f"unknown player {name!r} for {game.name} (choose from {', '.join(game.players)})"
+        )
+    if not colon:
+        return factory
+    if not isinstance(factory, SearchPlayers):
+        raise NotationError(f"player {base!r} takes no iteration count (in {name!r})")
+    return factory.named(argument)
+
+
 def check_lineup(game: AnyGame, lineup: Sequence[str]) -> None:
-    """NotationError unless every name is a player of ``game`` and the seat count fits."""
+    """NotationError unless every name is a player of ``game`` (``mcts:N`` with a
+    good ``N`` included) and the seat count fits."""
     for name in lineup:
-        if name not in game.players:
-            raise NotationError(
-                f"unknown player {name!r} for {game.name} (choose from {', '.join(game.players)})"
-            )
+        player_factory(game, name)
     game.check_players(len(lineup))
 
 
@@ -133,7 +152,8 @@ def play_game(
     n = len(lineup)
     s = game_seed(seed, index)
     entry_at = [(seat - index) % n for seat in range(n)]  # entry i sits in seat (i+index)%n
-    players = [game.players[lineup[entry_at[seat]]](s + 1 + seat) for seat in range(n)]
+    factories = [player_factory(game, name) for name in lineup]
+    players = [factories[entry_at[seat]](s + 1 + seat) for seat in range(n)]
     state = game.new(n, s, settings)
     timed: list[float] = []
     for _ in range(MAX_DECISIONS):

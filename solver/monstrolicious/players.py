@@ -3,7 +3,7 @@
 >>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 1)
 >>> [PLAYERS[name](0).choose(s) in s.legal_moves() for name in sorted(PLAYERS)]
-[True, True, True]
+[True, True, True, True]
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from solver.monstrolicious.hint import hint
 from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
 from solver.monstrolicious.view import HIDDEN, View
+from solver.monstrolicious.worlds import mcts_player
 
 
 def _possible(view: View, tile: Placed) -> list[Value]:
@@ -91,4 +92,5 @@ PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "hint": hint_player,
+    "mcts": mcts_player,
 }

@@ -22,6 +22,7 @@ from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
 from solver.vbm.state import Move, State
 from solver.vbm.view import View
+from solver.vbm.worlds import mcts_player
 
 
 class GreedyPlayer:
@@ -62,4 +63,5 @@ PLAYERS: dict[str, PlayerFactory] = {
     "random": random_player,
     "greedy": GreedyPlayer,
     "hint": hint_player,
+    "mcts": mcts_player,
 }

@@ -1,0 +1,37 @@
+"""Worlds a Monster Park seat cannot tell apart, and the ``mcts`` player over them.
+
+:func:`sample` lays out the table the view alone gives (:meth:`View.world`) and
+deals its hidden cards anew (:func:`~solver.park.redeal.redeal`): every
+face-down monster is an unseen monster of its face, the decks and supplies are
+shuffled. It reads nothing but the view, so two tables that look the same to
+the seat give the same worlds from the same ``rng``. Every move is public.
+
+>>> import random
+>>> from solver.park.rules import new_state
+>>> from solver.park.redeal import redeal
+>>> s = new_state(2, seed=3)
+>>> sample(View.of(s, 0), random.Random(1)) == sample(View.of(redeal(s, 0, 8), 0), random.Random(1))
+True
+"""
+
+from __future__ import annotations
+
+import random
+
+from solver.game import one_seat_waits
+from solver.mcts import Rules, SearchPlayers
+from solver.park.redeal import redeal
+from solver.park.state import State
+from solver.park.view import View
+
+
+def sample(view: View, rng: random.Random) -> State:
+    """One table ``view`` allows, its hidden cards drawn uniformly from ``rng``."""
+    return redeal(view.world(), view.seat, rng.getrandbits(64))
+
+
+RULES = Rules(view=View.of, sample=sample, waiting=one_seat_waits, iterations=30)
+"""What the search needs of Monster Park."""
+
+mcts_player = SearchPlayers(RULES)
+"""The ``mcts`` player (``mcts:N`` through :meth:`SearchPlayers.named`)."""
