@@ -215,7 +215,9 @@ def _carries(card: Card) -> list[str]:
     if card.grass:
         out.append(f"grass x{card.grass}")
     if card.sand:
-        out.append(f"sand {card.sand.vp}/{card.sand.region}")
+        rule = card.sand
+        arrow = "" if rule.region == "adjacent" else f" {rule.arrow}"
+        out.append(f"sand {rule.vp}/{rule.region}{arrow}")
     if card.beams:
         out.append(f"mutagen x{len(card.beams)}")
     return out

@@ -20,10 +20,21 @@ area (portal tiles and mission tokens are the state's business).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
-from solver.vbm.cards import COLOURS, CRYSTAL_VP, STEPS, TERRAINS, Card, CardId, Deck, Pos
+from solver.vbm.cards import (
+    ARROW_STEPS,
+    COLOURS,
+    CRYSTAL_VP,
+    STEPS,
+    TERRAINS,
+    Card,
+    CardId,
+    Deck,
+    Pos,
+    SandRule,
+)
 
 Placement = tuple[int, int, CardId]
 Area = tuple[Placement, ...]
@@ -88,27 +99,42 @@ def grid(deck: Deck, area: Area) -> dict[Pos, Card]:
     return {(r, c): deck.by_id[card_id] for r, c, card_id in area}
 
 
-def sand_score(
-    rule_region: str, condition: str, vp: int, pos: Pos, cells: Mapping[Pos, Card]
-) -> int:
-    """Points of one Sand rule at ``pos`` (the Sand card never counts itself)."""
+def sand_cells(rule: SandRule, pos: Pos, reach: str = "arrow") -> Callable[[Pos], bool]:
+    """Which cells a Sand card at ``pos`` looks at: the 4 around it (adjacent), else the
+    cells of its row, column or diagonal on the side its arrow points to; with
+    ``reach = "both_ways"`` (the older reading) both sides of the row or column and all
+    four diagonal rays. Never the Sand card's own cell."""
     r0, c0 = pos
-    if rule_region == "adjacent":
-        seen = [cells[(r0 + dr, c0 + dc)] for dr, dc in _NEIGHBOURS if (r0 + dr, c0 + dc) in cells]
-    elif rule_region == "row":
-        seen = [card for (r, c), card in cells.items() if r == r0 and c != c0]
-    elif rule_region == "column":
-        seen = [card for (r, c), card in cells.items() if c == c0 and r != r0]
-    else:
-        seen = [card for (r, c), card in cells.items() if abs(r - r0) == abs(c - c0) and r != r0]
+    if rule.region == "adjacent":
+        return lambda p: abs(p[0] - r0) + abs(p[1] - c0) == 1
+    if reach == "both_ways":
+        if rule.region == "row":
+            return lambda p: p[0] == r0 and p[1] != c0
+        if rule.region == "column":
+            return lambda p: p[1] == c0 and p[0] != r0
+        return lambda p: abs(p[0] - r0) == abs(p[1] - c0) and p[0] != r0
+    dr, dc = ARROW_STEPS[rule.arrow]
+
+    def ahead(p: Pos) -> bool:
+        k = (p[0] - r0) * dr if dr else (p[1] - c0) * dc
+        return k > 0 and p == (r0 + k * dr, c0 + k * dc)
+
+    return ahead
+
+
+def sand_score(rule: SandRule, pos: Pos, cells: Mapping[Pos, Card], reach: str = "arrow") -> int:
+    """Points of one Sand rule at ``pos`` (:func:`sand_cells`; the Sand card never counts
+    itself)."""
+    looks = sand_cells(rule, pos, reach)
+    seen = [card for p, card in cells.items() if looks(p)]
     if not seen:
         return 0
-    if condition == "any":
-        return vp * len(seen)
+    if rule.condition == "any":
+        return rule.vp * len(seen)
     terrains = Counter(card.terrain for card in seen)
-    if condition == "same":
-        return vp * max(terrains.values())
-    return vp * len(terrains)
+    if rule.condition == "same":
+        return rule.vp * max(terrains.values())
+    return rule.vp * len(terrains)
 
 
 @dataclass(frozen=True)
@@ -186,17 +212,18 @@ def read(deck: Deck, area: Area) -> Reading:
     return reading
 
 
-def analyse(deck: Deck, area: Area) -> Tally:
+def analyse(deck: Deck, area: Area, reach: str = "arrow") -> Tally:
     """Counters and area-decided score lines of one play area.
 
     Sand cards: every Sand card but the last one placed has been flipped (each
-    new Sand card flips the one placed before it).
+    new Sand card flips the one placed before it); ``reach`` is the setting
+    ``sand_direction`` (:func:`sand_cells`).
     """
-    return finish(deck, read(deck, area))
+    return finish(deck, read(deck, area), reach)
 
 
-def finish(deck: Deck, reading: Reading) -> Tally:
-    """The tally of a read area."""
+def finish(deck: Deck, reading: Reading, reach: str = "arrow") -> Tally:
+    """The tally of a read area (``reach``: as :func:`analyse`)."""
     cells, printed, beams = reading.cells, reading.printed, reading.beams
     heads, lefts, tops, corners, sands = (
         reading.heads,
@@ -216,7 +243,7 @@ def finish(deck: Deck, reading: Reading) -> Tally:
     for k, (pos, card) in enumerate(sands):
         rule = card.flipped if k < len(sands) - 1 else card.sand
         assert rule is not None
-        sand_points += sand_score(rule.region, rule.condition, rule.vp, pos, cells)
+        sand_points += sand_score(rule, pos, cells, reach)
     counts: dict[str, int] = dict(count)
     counts |= {
         "water_monsters": mamas + babies,

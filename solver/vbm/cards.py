@@ -59,6 +59,22 @@ CRYSTAL_VP: dict[str, int] = {"blue": 10, "red": 5, "green": 2}
 MAMA_PIECES = ("head", "body", "tail")
 SAND_REGIONS = ("adjacent", "row", "column", "diagonal")
 SAND_CONDITIONS = ("any", "same", "different")
+#: The arrows a Sand card of each region may print, and the grid step of each: a row
+#: card points left or right, a column card up or down, a diagonal card along one
+#: diagonal ray; an adjacent card looks at the 4 cards around it.
+SAND_ARROWS: dict[str, tuple[str, ...]] = {
+    "adjacent": ("around",),
+    "row": ("left", "right"),
+    "column": ("up", "down"),
+    "diagonal": ("up-left", "up-right", "down-left", "down-right"),
+}
+ARROW_STEPS: dict[str, Pos] = {
+    **STEPS,
+    "up-left": (-1, -1),
+    "up-right": (-1, 1),
+    "down-left": (1, -1),
+    "down-right": (1, 1),
+}
 
 #: Counter names that missions and explorers may use (``solver.vbm.area`` counts them).
 COUNTERS = (
@@ -84,7 +100,8 @@ COUNTERS = (
 
 @dataclass(frozen=True)
 class SandRule:
-    """How a Sand card scores: ``vp`` per counted card of ``region``.
+    """How a Sand card scores: ``vp`` per counted card of ``region`` in the direction of
+    its ``arrow`` (:data:`SAND_ARROWS`).
 
     ``any`` counts every card there; ``same`` the largest group sharing one
     terrain; ``different`` one card per terrain present.
@@ -93,6 +110,7 @@ class SandRule:
     region: str
     condition: str
     vp: int
+    arrow: str = "around"
 
 
 @dataclass(frozen=True)
@@ -280,7 +298,7 @@ def deck_named(name: str) -> Deck:
 
 
 def _rule_json(rule: SandRule) -> Json:
-    return {"region": rule.region, "condition": rule.condition, "vp": rule.vp}
+    return {"region": rule.region, "arrow": rule.arrow, "condition": rule.condition, "vp": rule.vp}
 
 
 def card_json(card: Card) -> Json:

@@ -62,7 +62,8 @@ from solver.vbm.view_checks import check_view
 __all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
 
 STATE_KEYS = (
-    *("game", "players", "seed", "mode", "deck", "sides", "phase", "round", "turn", "first"),
+    *("game", "players", "seed", "mode", "deck", "sides", "sand_direction", "phase", "round"),
+    *("turn", "first"),
     *("to_move", "offers", "explorers", "areas", "hands", "pending", "pile", "rows", "live"),
     *("tokens", "pyramids", "claimed", "portals", "portal_left", "discards", "passed", "seen"),
 )
@@ -192,11 +193,13 @@ def _pending_json(p: Move | None) -> Json | None:
 
 
 def _turn_json(table: State | View) -> Json:
-    """The mode, deck, mission sides and turn, as a state and a view both write them."""
+    """The mode, deck, mission sides, Sand direction and turn, as a state and a view both
+    write them."""
     return {
         "mode": table.mode,
         "deck": table.deck_name,
         "sides": list(table.sides),
+        "sand_direction": table.sand_direction,
         "phase": table.phase,
         "round": table.round,
         "turn": table.turn,
@@ -304,6 +307,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
         seen=per_seat_ids(
             doc["seen"], "seen", players if draft else 0, deck.by_id, 2 * players, "card"
         ),
+        sand_direction=common.sand_direction,
     )
     check_state(state)
     if type(common.to_move) is not type(state.to_move) or common.to_move != state.to_move:
@@ -359,6 +363,7 @@ def view_from_json(doc: Mapping[str, Any]) -> View:
         portal_left=common.portal_left,
         discards=common.discards,
         passed=read_ids(doc["passed"], "passed", deck.by_id, players * HAND, "card"),
+        sand_direction=common.sand_direction,
     )
     check_view(view)
     return view

@@ -20,7 +20,7 @@ from solver.vbm.area import Area
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import read_ids, read_int, read_ints, read_list, read_str, shown
 from solver.vbm.invariants import MAX_AREA
-from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, MODES, mode_fault
+from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, MODES, SAND_DIRECTIONS, mode_fault
 
 PHASES = ("explorer", "draft", "rows", "over")
 #: Most turns a game has (the row draft's 20) and most rows open at once.
@@ -47,6 +47,7 @@ class Common:
                 f"needs one side (0 or 1) for each of the {len(deck.missions)} mission tiles",
                 path="sides",
             )
+        self.sand_direction = read_str(doc["sand_direction"], "sand_direction", SAND_DIRECTIONS)
         self.phase = read_str(doc["phase"], "phase", PHASES)
         self.round = read_int(doc["round"], "round", 0, 2)
         self.turn = read_int(doc["turn"], "turn", 0, MAX_TURN)

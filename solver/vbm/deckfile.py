@@ -24,6 +24,7 @@ from solver.vbm.cards import (
     CORNERS,
     COUNTERS,
     MAMA_PIECES,
+    SAND_ARROWS,
     SAND_CONDITIONS,
     SAND_REGIONS,
     STEPS,
@@ -41,9 +42,19 @@ WRONG_VALUE = "a field holds a value of the wrong type or an unknown name"
 
 
 def _sand(doc: Any, where: str) -> SandRule:
-    rule = SandRule(str(doc["region"]), str(doc["condition"]), int(doc["vp"]))
-    if rule.region not in SAND_REGIONS or rule.condition not in SAND_CONDITIONS:
-        raise NotationError(f"{where}: bad sand rule {doc!r}")
+    region = str(doc["region"])
+    arrow = str(doc.get("arrow", "around" if region == "adjacent" else ""))
+    rule = SandRule(region, str(doc["condition"]), int(doc["vp"]), arrow)
+    if (
+        rule.region not in SAND_REGIONS
+        or rule.condition not in SAND_CONDITIONS
+        or rule.arrow not in SAND_ARROWS[rule.region]
+    ):
+        arrows = ", ".join(SAND_ARROWS.get(region, ()))
+        raise NotationError(
+            f"{where}: bad sand rule {doc!r} (a region of {', '.join(SAND_REGIONS)}; a condition "
+            f"of {', '.join(SAND_CONDITIONS)}; an arrow of {arrows or 'its region'})"
+        )
     return rule
 
 
@@ -77,6 +88,8 @@ def _card(doc: Mapping[str, Any]) -> Card:
             crystals=tuple((str(e), str(c)) for e, c in doc.get("crystals", ())),
             portals=tuple(str(c) for c in doc.get("portals", ())),
         )
+    except NotationError:
+        raise
     except KeyError as err:
         raise NotationError(f"{where}: missing field {err}") from err
     except (ValueError, TypeError) as err:
@@ -92,6 +105,11 @@ def _card(doc: Mapping[str, Any]) -> Card:
         )
         or ((card.sand is None) != (card.terrain is not Terrain.SAND))
         or ((card.sand is None) != (card.flipped is None))
+        or (
+            card.sand is not None
+            and card.flipped is not None
+            and (card.sand.region, card.sand.arrow) != (card.flipped.region, card.flipped.arrow)
+        )
     )
     if bad:
         raise NotationError(f"{where}: a field is out of range")
@@ -138,6 +156,8 @@ def parse_deck(text: str, name: str = "deck") -> Deck:
         portal_tiles, portal_vp = int(doc["portal_tiles"]), int(doc["portal_vp"])
     except tomllib.TOMLDecodeError as err:
         raise NotationError(f"{name} is not TOML: {err}") from err
+    except NotationError:
+        raise
     except KeyError as err:
         raise NotationError(f"{name}: missing or bad field {err}") from err
     except (ValueError, TypeError) as err:

@@ -75,7 +75,7 @@ class Evaluator:
         state = self.state
         mate = state.mate(seat)
         area = (*state.areas[seat], (cell[0], cell[1], card))
-        after: Tally = tally(state.deck_name, area)
+        after: Tally = tally(state.deck_name, area, state.sand_direction)
         counts = {**after.counts, "tokens": len(state.tokens[seat])}
         mate_counts = dict(self.counts[mate]) if mate is not None else None
         gained: list[int] = []

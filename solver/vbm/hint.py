@@ -35,7 +35,7 @@ from collections.abc import Hashable, Sequence
 
 from solver.errors import GameOverError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
-from solver.vbm.area import frontier
+from solver.vbm.area import frontier, sand_cells
 from solver.vbm.cards import Card, Pos
 from solver.vbm.codec import move_to_json
 from solver.vbm.evaluate import Evaluator
@@ -178,7 +178,8 @@ def _sand_future(
     """Points a Sand card can still expect from the cards placed later in its region.
 
     The player's remaining placements spread over its open cells; the share that
-    falls in the card's region (open cells there over all open cells, at most one
+    falls where the card looks (:func:`~solver.vbm.area.sand_cells`: open cells
+    there over all open cells, at most one
     per open cell) times the card's VP, scaled by how often the condition counts
     a card (``COND``).
     """
@@ -195,14 +196,8 @@ def _sand_future(
         if card.sand is None:
             continue
         rule = card.sand
-        if rule.region == "adjacent":
-            hit = [p for p in cells if abs(p[0] - r0) + abs(p[1] - c0) == 1]
-        elif rule.region == "row":
-            hit = [p for p in cells if p[0] == r0 and p != (r0, c0)]
-        elif rule.region == "column":
-            hit = [p for p in cells if p[1] == c0 and p != (r0, c0)]
-        else:
-            hit = [p for p in cells if abs(p[0] - r0) == abs(p[1] - c0) and p != (r0, c0)]
+        looks = sand_cells(rule, (r0, c0), state.sand_direction)
+        hit = [p for p in cells if looks(p)]
         share = min(len(hit), left * len(hit) / max(len(cells), 1))
         out[(card_id, (r0, c0))] = rule.vp * COND[rule.condition] * share
     return out

@@ -279,7 +279,9 @@ def _check_missions(state: State) -> None:
     """Claims are exactly the missions the areas complete; tokens come from them."""
     deck = state.deck
     sides = [tile[side] for tile, side in zip(deck.missions, state.sides, strict=True)]
-    counts = [dict(tally(state.deck_name, area).counts) for area in state.areas]
+    counts = [
+        dict(tally(state.deck_name, area, state.sand_direction).counts) for area in state.areas
+    ]
     teams = state.teams
     done: set[tuple[str, int, int]] = set()
     for tile, side in enumerate(sides):

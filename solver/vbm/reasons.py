@@ -49,8 +49,9 @@ def describe(card: Card) -> str:
 def effects(state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos]) -> str:
     """What placing ``pair`` completes, flips, activates or wins, in words ('' if nothing)."""
     card, cell = pair
-    before = tally(state.deck_name, state.areas[seat]).counts
-    after = tally(state.deck_name, (*state.areas[seat], (cell[0], cell[1], card))).counts
+    reach = state.sand_direction
+    before = tally(state.deck_name, state.areas[seat], reach).counts
+    after = tally(state.deck_name, (*state.areas[seat], (cell[0], cell[1], card)), reach).counts
     said = [text for name, text in _DONE if after[name] > before[name]]
     outcome = ev.outcome(card, cell)
     if outcome.portals:

@@ -109,6 +109,7 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
         discards=(),
         passed=((),) * players if mode != "rows" else (),
         seen=((),) * players if mode != "rows" else (),
+        sand_direction=chosen.sand_direction,
     )
 
 

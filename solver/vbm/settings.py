@@ -8,9 +8,13 @@ Settings (docs/rulings.md says why each default):
 * ``deck``: a built-in deck (``standard``); on the command line also a deck file.
 * ``mission_sides``: which side of each of the five mission tiles is up (0 or
   1 each); None lets the seed turn them.
+* ``sand_direction``: ``arrow`` (a Row, Column or Diagonal Sand card counts the
+  cards on the side its arrow points to, as the rulebook's example "per card to
+  the left of the Sand card" reads) or ``both_ways`` (the older reading: both
+  sides of the row or column, all four diagonal rays).
 
 >>> read_settings(4, None)
-Settings(mode='team', deck='standard', mission_sides=None)
+Settings(mode='team', deck='standard', mission_sides=None, sand_direction='arrow')
 >>> read_settings(2, {"mission_sides": [1, 0, 1, 0, 1]}).mission_sides
 (1, 0, 1, 0, 1)
 >>> read_settings(5, {"mode": "team"})
@@ -35,6 +39,7 @@ from solver.vbm.fields import shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MODES = ("rows", "team", "free")
+SAND_DIRECTIONS = ("arrow", "both_ways")
 
 
 @dataclass(frozen=True)
@@ -46,11 +51,13 @@ class Settings:
             rulebook's mode for the player count, which :func:`read_settings` fills in.
         deck: the deck's name.
         mission_sides: the side up of each mission tile, or None for the seed's.
+        sand_direction: which cells a Sand card of a row, column or diagonal counts.
     """
 
     mode: str | None = None
     deck: str = "standard"
     mission_sides: tuple[int, ...] | None = None
+    sand_direction: str = "arrow"
 
 
 #: The named settings and their defaults (what ``Game.settings`` shows).
@@ -118,4 +125,10 @@ def read_settings(players: int, settings: Mapping[str, Any] | None) -> Settings:
                 path="settings.mission_sides",
             )
         sides = tuple(sides)
-    return Settings(mode=str(mode), deck=deck.name, mission_sides=sides)
+    reach = chosen["sand_direction"]
+    if reach not in SAND_DIRECTIONS:
+        raise NotationError(
+            f"unknown Sand direction {shown(reach)} (choose from {', '.join(SAND_DIRECTIONS)})",
+            path="settings.sand_direction",
+        )
+    return Settings(mode=str(mode), deck=deck.name, mission_sides=sides, sand_direction=reach)

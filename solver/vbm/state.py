@@ -117,14 +117,15 @@ def reading(deck_name: str, area: Area) -> Reading:
 
 
 @functools.lru_cache(maxsize=16384)
-def tally(deck_name: str, area: Area) -> Tally:
-    """:func:`~solver.vbm.area.analyse`, cached by deck name and area; an area one
-    card longer than a read one is read from it."""
+def tally(deck_name: str, area: Area, reach: str = "arrow") -> Tally:
+    """:func:`~solver.vbm.area.analyse`, cached by deck name, area and Sand direction
+    (the setting ``sand_direction``); an area one card longer than a read one is read
+    from it."""
     deck = deck_named(deck_name)
     if not area:
-        return finish(deck, Reading.empty())
+        return finish(deck, Reading.empty(), reach)
     r, c, card_id = area[-1]
-    return finish(deck, reading(deck_name, area[:-1]).plus(r, c, deck.by_id[card_id]))
+    return finish(deck, reading(deck_name, area[:-1]).plus(r, c, deck.by_id[card_id]), reach)
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,8 @@ class State:
     what is left of the row being drafted (row draft); ``pending[s]`` the choice
     seat ``s`` made this turn; ``pile`` the cards not yet dealt or revealed;
     ``discards`` every discarded card, and ``seen[s]`` those of them seat ``s``
-    knows (hand draft: the cards it held that went back to the box).
+    knows (hand draft: the cards it held that went back to the box);
+    ``sand_direction`` the setting of that name (which cells a Sand card counts).
     """
 
     players: int
@@ -165,6 +167,7 @@ class State:
     discards: tuple[str, ...]
     passed: tuple[tuple[str, ...], ...] = ()
     seen: tuple[tuple[str, ...], ...] = ()
+    sand_direction: str = "arrow"
 
     # ----------------------------------------------------------------- basics
     @property
@@ -289,7 +292,7 @@ class State:
     # ----------------------------------------------------------------- scores
     def tallies(self) -> list[Tally]:
         """Each seat's area, read once (cached)."""
-        return [tally(self.deck_name, area) for area in self.areas]
+        return [tally(self.deck_name, area, self.sand_direction) for area in self.areas]
 
     def counts(self) -> list[dict[str, int]]:
         """Each seat's counters, with its Reward Mission tokens."""

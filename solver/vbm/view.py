@@ -72,6 +72,7 @@ class View:
         pile: the number of cards not yet dealt or revealed.
         discards: the discards the seat knows, in the order made.
         passed: the cards the seat passed on this round.
+        sand_direction: the setting of that name, as in the state.
     """
 
     seat: Seat
@@ -102,6 +103,7 @@ class View:
     portal_left: int
     discards: tuple[str, ...]
     passed: tuple[str, ...]
+    sand_direction: str = "arrow"
 
     @classmethod
     def of(cls, state: State, seat: Seat) -> View:
@@ -158,6 +160,7 @@ class View:
             portal_left=state.portal_left,
             discards=discards,
             passed=state.passed[seat] if state.passed else (),
+            sand_direction=state.sand_direction,
         )
 
     # --------------------------------------------------------- the protocol
@@ -316,6 +319,7 @@ class View:
             )
             if draft
             else (),
+            sand_direction=self.sand_direction,
         )
 
     def _explorers(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str | None, ...]]:

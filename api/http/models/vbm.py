@@ -67,6 +67,12 @@ else:
 Mode = Literal["rows", "team", "free"]
 """``rows``: the row draft (2 players, and the 3-player variant); ``team``: 4 or 6
 players, teammates opposite; ``free``: free-for-all, 3 to 6 players."""
+SandDirection = Literal["arrow", "both_ways"]
+SAND_DIRECTION = (
+    "Which cards a Row, Column or Diagonal Sand card counts: arrow, those on the side its "
+    "arrow points to (the rulebook's reading); both_ways, both sides of its row or column "
+    "and all four diagonal rays (an older reading)"
+)
 Phase = Literal["explorer", "draft", "rows", "over"]
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
 Side = Annotated[int, Field(ge=0, le=1)]
@@ -184,6 +190,7 @@ class VbmTable(Strict):
         max_length=TILES,
         description="The side up (0 or 1) of each of the five Mission tiles",
     )
+    sand_direction: SandDirection = Field(description=SAND_DIRECTION)
     phase: Phase = Field(
         description="explorer: each player keeps one of two Explorer cards; draft: the hand "
         "draft (team and free-for-all); rows: the row draft; over: the game has ended"
@@ -345,10 +352,16 @@ class VbmSettings(Strict):
         description="The side up (0 or 1) of each of the five Mission tiles; null: the seed "
         "turns them",
     )
+    sand_direction: SandDirection = Field(
+        default=SETTINGS["sand_direction"], description=SAND_DIRECTION
+    )
 
 
 Terrain = Literal["water", "lava", "ice", "rock", "grassland", "sand"]
 Region = Literal["adjacent", "row", "column", "diagonal"]
+Arrow = Literal[
+    "around", "left", "right", "up", "down", "up-left", "up-right", "down-left", "down-right"
+]
 Condition = Literal["any", "same", "different"]
 
 
@@ -365,6 +378,10 @@ class VbmSand(Strict):
     """A Sand card's scoring rule (``sand``), or its flipped side's (``flipped``)."""
 
     region: Region = Field(description="Where the cards it counts lie")
+    arrow: Arrow = Field(
+        description="The direction its arrow points: around (the 4 cards next to it), left or "
+        "right along its row, up or down its column, or along one diagonal ray"
+    )
     condition: Condition = Field(
         description="Which of them count: any, the same or another terrain"
     )

@@ -132,8 +132,8 @@ crystals = [["top", "blue"], ["bottom", "green"]]
 id = "SROW"
 set = 1
 terrain = "sand"
-sand = { region = "row", condition = "any", vp = 1 }
-flipped = { region = "row", condition = "any", vp = 2 }
+sand = { region = "row", arrow = "left", condition = "any", vp = 1 }
+flipped = { region = "row", arrow = "left", condition = "any", vp = 2 }
 
 [[card]]
 id = "GRASS"
@@ -145,8 +145,8 @@ grass = 1
 id = "SDIAG"
 set = 1
 terrain = "sand"
-sand = { region = "diagonal", condition = "any", vp = 2 }
-flipped = { region = "diagonal", condition = "any", vp = 3 }
+sand = { region = "diagonal", arrow = "up-right", condition = "any", vp = 2 }
+flipped = { region = "diagonal", arrow = "up-right", condition = "any", vp = 3 }
 
 [[card]]
 id = "POOL"
@@ -194,7 +194,8 @@ team = 9
 rewards = [8, 6, 4]
 """
 
-#: Dimitri's 18 cards, in the order placed (the diagonal Sand card before the row one).
+#: Dimitri's 18 cards, in the order placed (the diagonal Sand card before the row one): the
+#: diagonal card's arrow points up-right (3 cards), the row card's to the left (4 cards).
 DIMITRI = (
     (0, 1, "MUT"),
     (0, 2, "LV1"),

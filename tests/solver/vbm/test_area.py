@@ -9,7 +9,7 @@ import pytest
 from solver.errors import NotationError
 from solver.files import allow_files
 from solver.vbm.area import Area, analyse, frontier, sand_score
-from solver.vbm.cards import deck_named, standard_deck
+from solver.vbm.cards import SandRule, deck_named, standard_deck
 from solver.vbm.deckfile import parse_deck
 
 
@@ -67,11 +67,11 @@ def test_halves_of_different_monsters_do_not_complete(example_deck: str) -> None
 
 
 def test_earlier_sand_cards_are_flipped(example_deck: str) -> None:
-    row = ((0, 1, "SROW"), (0, 2, "LV1"), (0, 3, "LV2"))
+    row = ((0, 1, "LV1"), (0, 2, "LV2"), (0, 3, "SROW"))  # SROW: 1 VP per card to its left
     assert lines(example_deck, row)["sand"] == 2
     assert (
         lines(example_deck, (*row, (1, 1, "SDIAG")))["sand"] == 4 + 2
-    )  # the row card flipped (2 per card), the new one 2 for LV1
+    )  # the row card flipped (2 per card), the new one (up-right) 2 for LV2
 
 
 def test_sand_conditions() -> None:
@@ -84,13 +84,62 @@ def test_sand_conditions() -> None:
         (2, 0): deck.card("R01"),
         (1, 1): deck.card("G01"),
     }
-    assert sand_score("row", "any", 1, (0, 0), cells) == 3
-    assert sand_score("row", "same", 2, (0, 0), cells) == 4
-    assert sand_score("row", "different", 2, (0, 0), cells) == 4
-    assert sand_score("column", "any", 1, (0, 0), cells) == 2
-    assert sand_score("adjacent", "any", 1, (0, 0), cells) == 2
-    assert sand_score("diagonal", "any", 3, (0, 0), cells) == 3
-    assert sand_score("diagonal", "any", 3, (5, 5), cells) == 3
+    assert sand_score(SandRule("row", "any", 1, "right"), (0, 0), cells) == 3
+    assert sand_score(SandRule("row", "same", 2, "right"), (0, 0), cells) == 4
+    assert sand_score(SandRule("row", "different", 2, "right"), (0, 0), cells) == 4
+    assert sand_score(SandRule("column", "any", 1, "down"), (0, 0), cells) == 2
+    assert sand_score(SandRule("adjacent", "any", 1, "around"), (0, 0), cells) == 2
+    assert sand_score(SandRule("diagonal", "any", 3, "down-right"), (0, 0), cells) == 3
+    assert sand_score(SandRule("diagonal", "any", 3, "up-left"), (5, 5), cells) == 3
+
+
+def test_a_sand_card_counts_only_the_cards_its_arrow_points_at() -> None:
+    # The rulebook: "gain 1 VP per card to the left of the Sand card = 4 VP".
+    lava = standard_deck().card("L01")
+    row = {(0, c): lava for c in (-4, -3, -2, -1, 1, 2)}
+    assert sand_score(SandRule("row", "any", 1, "left"), (0, 0), row) == 4
+    assert sand_score(SandRule("row", "any", 1, "right"), (0, 0), row) == 2
+    column = {(r, 0): lava for r in (-3, -2, -1, 1)}
+    assert sand_score(SandRule("column", "any", 2, "up"), (0, 0), column) == 6
+    assert sand_score(SandRule("column", "any", 2, "down"), (0, 0), column) == 2
+    rays = {(-1, -1): lava, (-2, -2): lava, (-1, 1): lava, (1, -1): lava, (1, 1): lava}
+    diagonal = {
+        arrow: sand_score(SandRule("diagonal", "any", 1, arrow), (0, 0), rays)
+        for arrow in ("up-left", "up-right", "down-left", "down-right")
+    }
+    assert diagonal == {"up-left": 2, "up-right": 1, "down-left": 1, "down-right": 1}
+
+
+def test_the_both_ways_setting_keeps_the_old_reading() -> None:
+    lava = standard_deck().card("L01")
+    row = {(0, c): lava for c in (-4, -3, -2, -1, 1, 2)}
+    assert sand_score(SandRule("row", "any", 1, "left"), (0, 0), row, "both_ways") == 6
+    rays = {(-1, -1): lava, (-2, -2): lava, (-1, 1): lava, (1, -1): lava, (1, 1): lava}
+    assert sand_score(SandRule("diagonal", "any", 1, "up-left"), (0, 0), rays, "both_ways") == 5
+    area = ((0, 1, "L01"), (0, 2, "S02"), (0, 3, "L02"))  # S02: 1 VP per card to its left
+    assert analyse(standard_deck(), area).lines["sand"] == 1
+    assert analyse(standard_deck(), area, "both_ways").lines["sand"] == 2
+
+
+def test_every_sand_card_prints_an_arrow_of_its_region() -> None:
+    arrows = {"adjacent": {"around"}, "row": {"left", "right"}, "column": {"up", "down"}}
+    arrows["diagonal"] = {"up-left", "up-right", "down-left", "down-right"}
+    sands = [c for c in standard_deck().cards if c.sand is not None]
+    assert len(sands) == 12
+    for card in sands:
+        assert card.sand is not None and card.flipped is not None
+        assert card.sand.arrow in arrows[card.sand.region]
+        assert (card.flipped.region, card.flipped.arrow) == (card.sand.region, card.sand.arrow)
+    used = {c.sand.arrow for c in sands if c.sand is not None}
+    assert {"left", "right", "up", "down"} <= used
+
+
+def test_a_deck_file_sand_card_needs_its_arrow(example_deck: str) -> None:
+    text = Path(example_deck).read_text(encoding="utf-8")
+    with pytest.raises(NotationError, match="card 'SROW': bad sand rule"):
+        parse_deck(text.replace('arrow = "left", ', "", 1), "x")
+    with pytest.raises(NotationError, match="card 'SROW': bad sand rule"):
+        parse_deck(text.replace('arrow = "left"', 'arrow = "up"', 1), "x")
 
 
 def test_portal_needs_the_four_quarters(example_deck: str) -> None:

@@ -299,7 +299,7 @@ def view_answers(view: View) -> None:
 
 
 def test_mutated_states_and_views_are_refused_or_answered_never_crash() -> None:
-    rng = random.Random(11)
+    rng = random.Random(12)
     states = [TWO, ROWS, TEAM, drafted(5, 12).to_json(), drafted(6, 40).to_json()]
     states.append(drafted(3, 4, {"mode": "free"}).to_json())
     views = [GAME.view(GAME.from_json(doc), seat).to_json() for doc in states for seat in (0, 1)]
