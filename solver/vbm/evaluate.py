@@ -23,6 +23,7 @@ from solver.vbm.area import Tally
 from solver.vbm.cards import Pos
 from solver.vbm.scoring import combined, explorer_points
 from solver.vbm.state import TURNS_PER_ROUND, State, tally
+from solver.vbm.turns import missions
 
 #: Spread of a teammate's final score around today's (VP): a base plus a part
 #: per card still to place.
@@ -78,29 +79,12 @@ class Evaluator:
         after: Tally = tally(state.deck_name, area, state.sand_direction)
         counts = {**after.counts, "tokens": len(state.tokens[seat])}
         mate_counts = dict(self.counts[mate]) if mate is not None else None
-        gained: list[int] = []
-        mate_gained: list[int] = []
+        table = list(self.counts)
+        table[seat] = counts
+        given, _, _ = missions(self.sides, table, state.teams, state.pyramids, state.claimed)
+        gained = [value for s, value in given if s == seat]
+        mate_gained = [value for s, value in given if s == mate]
         both = combined(counts, mate_counts) if mate_counts is not None else None
-        team = seat % (state.players // 2) if both is not None else -1
-        for tile, side in enumerate(self.sides):
-            pile = state.pyramids[tile]
-            if not pile:
-                continue
-            took = 0
-            if (
-                counts[side.counter] >= side.personal
-                and ("personal", seat, tile) not in state.claimed
-            ):
-                gained.append(pile[0])
-                took = 1
-            if (
-                both is not None
-                and len(pile) > took
-                and both[side.counter] >= side.team
-                and ("team", team, tile) not in state.claimed
-            ):
-                gained.append(pile[took])
-                mate_gained.append(pile[took + 1] if len(pile) > took + 1 else pile[took])
         counts["tokens"] += len(gained)
         if mate_counts is not None and both is not None:
             mate_counts["tokens"] += len(mate_gained)

@@ -353,13 +353,10 @@ class State:
             areas[seat] = (*areas[seat], (move.at[0], move.at[1], move.card))
         placed = replace(self, areas=tuple(areas))
         tallies = placed.tallies()
-        order = self.order()
-        portals, left = portal_tiles(tallies, self.portals, self.portal_left, order)
+        portals, left = portal_tiles(tallies, self.portals, self.portal_left, self.order())
         sides = [tile[side] for tile, side in zip(self.deck.missions, self.sides, strict=True)]
         counts = [dict(t.counts) for t in tallies]
-        given, pyramids, claimed = missions(
-            sides, counts, order, self.teams, self.pyramids, self.claimed
-        )
+        given, pyramids, claimed = missions(sides, counts, self.teams, self.pyramids, self.claimed)
         tokens = [list(t) for t in self.tokens]
         for seat, value in given:
             tokens[seat].append(value)

@@ -1,17 +1,20 @@
 """The end of a turn: reveal the chosen cards, apply effects, check missions.
 
 All players' cards of a turn are revealed together; portals and missions are
-then checked for every player at once, seat by seat from the turn's first
-player. Mission tokens come off the tile's pyramid top first; players who
-complete the same mission in the same turn each get one, from the spare tokens
-(worth the last token taken) when the pyramid runs out; a pyramid emptied in an
-earlier turn gives nothing more. Personal missions are checked before team
-missions. A completed portal takes a Portal tile while tiles are left.
+then checked for every player at once. Portal tiles go seat by seat from the
+turn's first player while tiles are left. Missions do not depend on any order:
+everyone who completes the same mission in the same turn (a player's personal
+mission; both teammates of every team completing a team mission) gets a token
+of the value on top of the tile's pyramid, the top token for one of them and
+spare tokens of that value for the others; the pyramid loses only its top
+token. A pyramid emptied in an earlier turn gives nothing more. Personal
+missions are checked before team missions, so a team completing a mission in
+the turn someone completes the personal one gets the next token.
 
 >>> award([10, 7, 5], [2, 0, 1])
-([(2, 10), (0, 7), (1, 5)], [])
+([(0, 10), (1, 10), (2, 10)], [7, 5])
 >>> award([5], [3, 1])
-([(3, 5), (1, 5)], [])
+([(1, 5), (3, 5)], [])
 >>> award([], [3])
 ([], [])
 """
@@ -26,34 +29,27 @@ from solver.vbm.scoring import combined
 
 
 def award(pyramid: Sequence[int], seats: Sequence[int]) -> tuple[list[tuple[int, int]], list[int]]:
-    """Tokens for ``seats`` completing a mission together: ``(seat, value)`` pairs and
-    what is left of the pyramid."""
-    left = list(pyramid)
-    if not left:
-        return [], []
-    given: list[tuple[int, int]] = []
-    last = left[0]
-    for seat in seats:
-        if left:
-            last = left.pop(0)
-        given.append((seat, last))
-    return given, left
+    """Tokens for ``seats`` completing a mission in the same turn: ``(seat, value)``
+    pairs in seat order, all of the top token's value (spares beyond the first), and
+    what is left of the pyramid (its top token gone)."""
+    if not pyramid or not seats:
+        return [], list(pyramid)
+    top, *left = pyramid
+    return [(seat, top) for seat in sorted(set(seats))], left
 
 
 def missions(
     sides: Sequence[MissionSide],
     counts: Sequence[Mapping[str, int]],
-    order: Sequence[int],
     teams: Sequence[tuple[int, int]] | None,
     pyramids: tuple[tuple[int, ...], ...],
     claimed: frozenset[tuple[str, int, int]],
 ) -> tuple[list[tuple[int, int]], tuple[tuple[int, ...], ...], frozenset[tuple[str, int, int]]]:
-    """Check every mission after a turn.
+    """Check every mission after a turn (see the module docstring).
 
     Args:
         sides: the mission side in play on each tile.
         counts: each seat's area counters.
-        order: seats from the turn's first player.
         teams: the teams in team mode (team missions are only played there).
         pyramids: tokens left on each tile, top first.
         claimed: ``("personal", seat, tile)`` and ``("team", team, tile)`` already done.
@@ -67,7 +63,7 @@ def missions(
     for tile, side in enumerate(sides):
         seats = [
             s
-            for s in order
+            for s in range(len(counts))
             if ("personal", s, tile) not in done and counts[s][side.counter] >= side.personal
         ]
         got, left = award(piles[tile], seats)
@@ -76,10 +72,9 @@ def missions(
         done |= {("personal", s, tile) for s in seats}
         if teams is None:
             continue
-        ranks = {s: k for k, s in enumerate(order)}
         won = [
             t
-            for t, (a, b) in sorted(enumerate(teams), key=lambda tb: ranks[tb[1][0]])
+            for t, (a, b) in enumerate(teams)
             if ("team", t, tile) not in done
             and combined(counts[a], counts[b])[side.counter] >= side.team
         ]

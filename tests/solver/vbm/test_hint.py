@@ -124,3 +124,24 @@ def test_plan_assigns_each_card_and_cell_once_within_the_slots() -> None:
     assert plan(values, chance, slots=2, seconds=1.0) == {"a": 16.0, "b": 1.0}
     assert plan(values, chance, slots=3, seconds=1.0) == {"a": 18.0, "b": 1.0}
     assert plan({"c": {}}, chance, slots=2, seconds=1.0) == {"c": 0.0}
+
+
+def test_the_evaluator_gives_both_teammates_the_same_team_token() -> None:
+    # Tile 3 shows Rock monsters (4 personal, 8 team). Seat 2 already has 5 and took the
+    # 10; seat 0 has 2 and places a third: the team reaches 8 and each teammate takes 7.
+    state = through_explorers(new_state(4, 0, {"mission_sides": [0, 0, 1, 0, 0]}))
+    areas = (((0, 1, "R15"),), (), ((0, 1, "R03"), (0, 2, "R06"), (0, 3, "R01")), ())
+    pyramids = (*state.pyramids[:2], (7, 5), *state.pyramids[3:])
+    tokens = ((), (), (10,), ())
+    state = replace(
+        state,
+        explorers=("E06", "E08", "E03", "E10"),  # crystals, Ice monsters: nothing here
+        areas=areas,
+        pyramids=pyramids,
+        tokens=tokens,
+        claimed=frozenset({("personal", 2, 2)}),
+    )
+    ev = Evaluator(state, 0)
+    out = ev.outcome("R04", (0, 2))
+    assert out.tokens == 7
+    assert out.mate_total is not None and out.mate_total - ev.totals[2] == 7

@@ -64,6 +64,10 @@ def test_dimitri_scores_103_line_by_line(example_deck: str, dimitri: Area) -> No
     assert state.team_score(0) == state.team_score(2) == 103
     assert state.team_score(1) == 100
     assert state.winners() == (0, 2)
+    # His Sand cards point up-right (3 cards) and left (4 cards): the older both-ways
+    # reading finds nothing more on the other sides, so both readings make 13.
+    both = replace(state, sand_direction="both_ways")
+    assert both.scores()[0].lines["sand"] == 13 and both.scores()[0].total == 103
 
 
 def test_example_counts(example_deck: str, dimitri: Area) -> None:

@@ -127,28 +127,52 @@ def test_placement_must_touch_the_area() -> None:
         state.apply(Move(row[0], (0, 0), row=0, discard=row[1]))
 
 
-def test_simultaneous_completers_each_get_a_token_then_spares() -> None:
+def test_simultaneous_completers_get_the_same_token_from_spares() -> None:
     deck = new_state(2, 0).deck
     side = deck.missions[2][1]  # Rock monsters: 4 personal, 8 team
     rock = {"rock_monsters": 4}
-    given, piles, claimed = missions(
-        [side], [rock] * 4, [1, 2, 3, 0], None, ((10, 7),), frozenset()
-    )
-    assert given == [(1, 10), (2, 7), (3, 7), (0, 7)] and piles == ((),)
-    again, _, _ = missions([side], [rock] * 4, [0, 1, 2, 3], None, piles, frozenset())
+    given, piles, claimed = missions([side], [rock] * 4, None, ((10, 7),), frozenset())
+    assert sorted(given) == [(0, 10), (1, 10), (2, 10), (3, 10)] and piles == ((7,),)
+    again, _, _ = missions([side], [rock] * 4, None, piles, claimed)
     assert again == []
     assert ("personal", 3, 0) in claimed
+    later, left, _ = missions([side], [rock] * 4, None, piles, frozenset())
+    assert sorted(later) == [(0, 7), (1, 7), (2, 7), (3, 7)] and left == ((),)
+    none, _, _ = missions([side], [rock] * 4, None, left, frozenset())
+    assert none == []  # a pyramid emptied in an earlier turn gives nothing more
 
 
-def test_team_mission_gives_each_teammate_a_token() -> None:
+def test_both_teammates_get_the_same_team_mission_token() -> None:
     deck = new_state(2, 0).deck
     side = deck.missions[2][1]
     empty = dict(analyse(deck, ()).counts)
     counts = [{**empty, "rock_monsters": n} for n in (3, 0, 5, 0)]
-    given, piles, _ = missions(
-        [side], counts, [0, 1, 2, 3], ((0, 2), (1, 3)), ((10, 7, 5),), frozenset()
+    given, piles, _ = missions([side], counts, ((0, 2), (1, 3)), ((10, 7, 5),), frozenset())
+    # Seat 2's personal mission first (10), then the team's: 7 for each teammate.
+    assert sorted(given) == [(0, 7), (2, 7), (2, 10)] and piles == ((5,),)
+
+
+def test_mission_tokens_do_not_depend_on_the_turns_first_player() -> None:
+    # Tile 3 shows Rock monsters (4 personal, 8 team; tokens 10, 7, 5).
+    state = through_explorers(new_state(4, 0, {"mission_sides": [0, 0, 1, 0, 0]}))
+    areas = (
+        ((0, 1, "R03"), (0, 2, "R01")),
+        ((0, 1, "R06"), (0, 2, "R02")),
+        ((0, 1, "R12"), (0, 2, "R05")),
+        ((0, 1, "R15"),),
     )
-    assert given == [(2, 10), (0, 7), (2, 5)] and piles == ((),)
+    placed = ("R04", "R09", "R07", "R08")  # Rock monsters after the turn: 4, 5, 4, 3
+    pending = tuple(Move(card, (0, len(areas[s]) + 1)) for s, card in enumerate(placed))
+    table = replace(state, areas=areas, pending=pending)
+    assert state.pyramids[2] == (10, 7, 5)
+    answers = {
+        (after.tokens, after.pyramids)
+        for after in (replace(table, first=first).reveal() for first in range(4))
+    }
+    # Seats 0, 1 and 2 complete the personal mission together (10 each: the top token
+    # and two spares); both teams then complete the team mission together (7 each).
+    rest = (*state.pyramids[:2], (5,), *state.pyramids[3:])
+    assert answers == {(((10, 7), (10, 7), (10, 7), (7,)), rest)}
 
 
 def test_json_round_trip_and_view_hide_the_pile() -> None:
