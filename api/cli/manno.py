@@ -11,20 +11,25 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 import typer
+from rich.box import ROUNDED
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
 from api.cli.errors import EXIT_BAD_INPUT, fail, one_line_errors
-from api.cli.terminal import ForceOption, SvgOption, check_writable, print_json, write_svg
-from api.render.manno import picture
+from api.cli.terminal import ForceOption, check_writable, print_json, write_svg
+from api.render.manno import SIGNS, picture
+from api.render.monsters import scope
 from api.render.stats import catalogue_stats, stats_picture
 from api.services import manno as manno_service
 from solver.errors import MonsterError, quoted
 from solver.jsonio import read_json
 from solver.manno.engines import ENGINE_NAMES
-from solver.manno.kinds import GROUPS, KINDS, Kind
+from solver.manno.kinds import GROUPS, KINDS, Group, Kind
+from solver.manno.task import Condition, Op, Task
 from solver.manno.tokens import Arrangement, TokenSet, load_tokens, standard_tokens
+from solver.manno.validate import describe
+from solver.manno.validate import validate as check_rows
 
 app = typer.Typer(
     help="Manno Monster: solve task cards, check and hint arrangements.", no_args_is_help=True
@@ -33,6 +38,10 @@ console = Console(highlight=False)
 
 COLOURS = {"B": "bright_blue", "R": "red", "Y": "yellow"}
 GLYPHS = {"P": "●", "T": "▮"}
+"""A plump and a thin monster; a colour is a blot, a shape a grey monster."""
+BLOT, GREY = "✱", "grey70"
+DRAWN = range(1, 11)
+"""An "at least" row with this many monsters draws them one by one, as the card does."""
 
 TokensOption = typer.Option(
     None, "--tokens", help="A token-set TOML file (default: the 15 standard tokens)."
@@ -47,7 +56,57 @@ def _tokens(path: Path | None) -> TokenSet:
 
 def kind_text(kind: Kind) -> Text:
     """A kind drawn in its colour, with a plump or thin glyph."""
-    return Text(f"{GLYPHS[kind.shape]} {kind.name}", style=f"bold {COLOURS[kind.colour]}")
+    return group_text(GROUPS[kind.name])
+
+
+def group_text(grp: Group, times: int = 1) -> Text:
+    """A group as a card draws it, ``times`` over, then its name: a monster in its
+    colour (``● PB``), a blot of colour (``✱ B``) or a grey monster (``▮ T``)."""
+    where = scope(grp)
+    if where == "colour":
+        glyph, style = BLOT, COLOURS[grp.name]
+    elif where == "kind":
+        glyph, style = GLYPHS[grp.kinds[0].shape], COLOURS[grp.kinds[0].colour]
+    else:
+        glyph, style = GLYPHS[grp.name], GREY
+    return Text(" ".join([glyph] * times) + f" {grp.name}", style=f"bold {style}")
+
+
+def condition_text(condition: Condition) -> Text:
+    """One card row: "at least" as that many monsters, "none" crossed out, any other
+    count ``= 3x`` (as the rulebook prints it), comparisons as groups and signs."""
+    terms, op = condition.terms, condition.op
+    first = terms[0]
+    assert isinstance(first, Group)
+    if len(terms) == 2 and terms[1] == 0 and op is Op.EQ:
+        return Text.assemble(group_text(first), " ", ("✗ none", "bold red"))
+    if len(terms) == 2 and isinstance(terms[1], int) and op is Op.GE and terms[1] in DRAWN:
+        return group_text(first, terms[1])
+    row = Text()
+    for i, term in enumerate(terms):
+        row.append(f" {SIGNS[op]} " if i else "")
+        row.append_text(group_text(term) if isinstance(term, Group) else Text(f"{term}x"))
+    return row
+
+
+def card_table(task: Task, here: Arrangement | None, tokens: TokenSet) -> Table:
+    """The card in the terminal: a row per condition as drawn, and what it asks in words;
+    given the tokens as they lie, each row marked ✓ or ✗ with the counts found."""
+    table = Table(title=f"task {task}", show_header=False, title_style="bold", box=ROUNDED)
+    table.add_column("card", no_wrap=True)
+    table.add_column("asks", style="dim")
+    reports = None if here is None else check_rows(task, here, tokens).conditions
+    if reports is not None:
+        table.add_column("ok")
+        table.add_column("found")
+    for i, condition in enumerate(task.conditions):
+        cells: list[str | Text] = [condition_text(condition), describe(condition)]
+        if reports is not None:
+            ok = reports[i].ok
+            cells.append(Text("✓", style="bold green") if ok else Text("✗", style="bold red"))
+            cells.append(", ".join(f"{name} {n}" for name, n in reports[i].counts.items()))
+        table.add_row(*cells)
+    return table
 
 
 @app.command()
@@ -230,12 +289,21 @@ def show(
     """Draw the tokens as they lie, in colour, with the counts of every group."""
     tokens = _tokens(tokens_file)
     here = Arrangement.parse(arrangement, len(tokens))
-    kinds = tokens.kind_counts(here)
-    counts = {name: sum(kinds[k] for k in group.kinds) for name, group in GROUPS.items()}
     if as_json:
         up = [tokens[i].up(s).name for i, s in enumerate(here.sides)]
-        print_json({"arrangement": str(here), "up": up, "counts": counts})
+        print_json({"arrangement": str(here), "up": up, "counts": _counts(here, tokens)})
         return
+    _print_tokens(here, tokens)
+
+
+def _counts(here: Arrangement, tokens: TokenSet) -> dict[str, int]:
+    kinds = tokens.kind_counts(here)
+    return {name: sum(kinds[k] for k in group.kinds) for name, group in GROUPS.items()}
+
+
+def _print_tokens(here: Arrangement, tokens: TokenSet) -> None:
+    """Each token's side up and under, then the counts of every kind and group."""
+    kinds, counts = tokens.kind_counts(here), _counts(here, tokens)
     table = Table(title=f"arrangement {here}", show_lines=False)
     table.add_column("token", justify="right")
     table.add_column("up")
@@ -259,23 +327,42 @@ def render(
     arrangement: str | None = typer.Argument(
         None, help="The tokens as they lie (15 characters of 0/1): drawn below, rows marked."
     ),
-    svg: Path | None = SvgOption,
+    svg: Path | None = typer.Option(
+        None, "--svg", help="Write the SVG to this file (default: standard output if redirected)."
+    ),
+    text: bool = typer.Option(
+        False, "--text", help="Draw the card in the terminal (the default on a terminal)."
+    ),
     force: bool = ForceOption,
     as_json: bool = JsonOption,
     tokens_file: Path | None = TokensOption,
 ) -> None:
-    """Draw the task card as the game does (and the tokens, if given) as SVG."""
+    """Draw the task card as the game does (and the tokens, if given): in the terminal,
+    or as SVG to a file or a pipe."""
+    if text and as_json:
+        raise fail("give --text or --json, not both")
     tokens = _tokens(tokens_file)
     parsed = manno_service.task_field(task)
     here = None if arrangement is None else manno_service.arrangement_field(arrangement, tokens)
+    if svg is None and (text or (not as_json and sys.stdout.isatty())):
+        _print_card(parsed, here, tokens)
+        return
     size = write_svg(picture(parsed, here, tokens), svg, force)
     if svg is None:
         return
+    if text:
+        _print_card(parsed, here, tokens)
     if as_json:
         shown = None if here is None else str(here)
         print_json({"task": str(parsed), "arrangement": shown, "svg": str(svg), "bytes": size})
         return
     console.print(f"wrote {svg} ({size:,} bytes)")
+
+
+def _print_card(task: Task, here: Arrangement | None, tokens: TokenSet) -> None:
+    console.print(card_table(task, here, tokens))
+    if here is not None:
+        _print_tokens(here, tokens)
 
 
 @app.command()

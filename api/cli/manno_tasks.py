@@ -18,11 +18,12 @@ from api.cli.manno import JsonOption, app, console
 from api.cli.terminal import ForceOption, check_writable, print_json, progress_bar, write_file
 from solver.errors import quoted
 from solver.manno.task import parse_task
+from tasks.boxfile import TaskFile, read_tasks
 from tasks.catalogue import Entry, format_catalogue, load_catalogue, task_id
 from tasks.deal import deal as deal_piles
 from tasks.generator import generate as generate_tasks
 from tasks.grader import grade as grade_task
-from tasks.verify import summary
+from tasks.verify import Check, passed, summary
 from tasks.verify import verify as verify_tasks
 
 EXIT_FAILED = 1
@@ -93,34 +94,72 @@ def generate(
 @one_line_errors
 def verify(
     file: Path | None = typer.Argument(
-        None, help="A catalogue TOML file (default: the built-in one)."
+        None,
+        help="A catalogue TOML file, or your box typed in: one task a line, "
+        "'L4-07 4: PB>=4, PY=0, B>R' (default: the built-in catalogue).",
     ),
     as_json: bool = JsonOption,
 ) -> None:
-    """Check every catalogue task with all three engines (exit 1 unless all solvable and agree)."""
-    entries = load_catalogue(file).entries
-    with progress_bar("verifying", len(entries)) as bar:
-        checks = verify_tasks(entries, progress=lambda: bar.advance(bar.task_ids[0]))
+    """Check every task with all three engines; a typed-in box is also graded beside its
+    printed levels (exit 1 unless all are solvable, agree and lie within one level)."""
+    listed = TaskFile(load_catalogue().entries, box=False) if file is None else read_tasks(file)
+    with progress_bar("verifying", len(listed.entries)) as bar:
+        checks = verify_tasks(
+            listed.entries, progress=lambda: bar.advance(bar.task_ids[0]), grade=listed.box
+        )
     result = summary(checks)
     if as_json:
         print_json(result)
     else:
-        table = Table(title="catalogue check: cpsat, table and csp engines")
-        for column in ("id", "level", "task", "solutions", "flips from 0", "agree"):
-            left = column in ("id", "task")
-            table.add_column(column, justify="left" if left else "right", no_wrap=column == "task")
-        for c in checks:
-            flips = "unsolvable" if c.flips is None else str(c.flips)
-            agree = Text("✓", style="green") if c.agree else Text("✗", style="bold red")
-            table.add_row(c.id, str(c.level), c.task, f"{c.count:,}", flips, agree)
-        console.print(table)
-        good = result["all_solvable"] and result["engines_agree"]
-        verdict = f"{len(checks)} tasks: " + (
-            "all solvable, engines agree" if good else "PROBLEMS FOUND (see the table)"
+        console.print(_verify_table(checks, listed.box))
+        good = passed(result)
+        console.print(
+            Text(_verdict(checks, listed.box), style="bold green" if good else "bold red")
         )
-        console.print(Text(verdict, style="bold green" if good else "bold red"))
-    if not (result["all_solvable"] and result["engines_agree"]):
+    if not passed(result):
         raise typer.Exit(EXIT_FAILED)
+
+
+def _verify_table(checks: list[Check], box: bool) -> Table:
+    """One row per task; a box's rows show the grader's level beside the printed one
+    (✓ within one level of it) in place of the flips from all side 0."""
+    title = "your box" if box else "catalogue check"
+    table = Table(title=f"{title}: cpsat, table and csp engines")
+    middle = ["graded"] if box else []
+    last = [] if box else ["flips from 0"]
+    for column in ["id", "level", *middle, "task", "solutions", *last, "agree"]:
+        left = column in ("id", "task")
+        table.add_column(column, justify="left" if left else "right", no_wrap=column == "task")
+    for c in checks:
+        cells: list[str | Text] = [c.id, "-" if c.level is None else str(c.level)]
+        if c.grading is not None:
+            graded = "-" if c.grading.level is None else str(c.grading.level)
+            cells.append(Text.assemble(f"{graded} ", _mark(c.grading.within)))
+        cells += [c.task, f"{c.count:,}"]
+        if not box:
+            cells.append("unsolvable" if c.flips is None else str(c.flips))
+        table.add_row(*cells, _mark(c.agree))
+    return table
+
+
+def _mark(ok: bool | None) -> Text:
+    if ok is None:
+        return Text("-", style="dim")
+    return Text("✓", style="green") if ok else Text("✗", style="bold red")
+
+
+def _verdict(checks: list[Check], box: bool) -> str:
+    """``N tasks: all solvable, engines agree``, or what went wrong, counted."""
+    unsolvable = sum(not c.solvable for c in checks)
+    disagree = sum(not c.agree for c in checks)
+    off = sum(c.grading is not None and c.grading.within is False for c in checks)
+    problems = [f"{unsolvable} unsolvable"] if unsolvable else []
+    problems += [f"engines disagree on {disagree}"] if disagree else []
+    problems += [f"{off} graded more than one level from the printed one"] if off else []
+    if problems:
+        return f"{len(checks)} tasks: PROBLEMS FOUND: {'; '.join(problems)} (see the table)"
+    levels = ", printed levels within one of the grader's" if box else ""
+    return f"{len(checks)} tasks: all solvable, engines agree{levels}"
 
 
 @app.command()
