@@ -167,6 +167,8 @@ def game_app(name: str, title: str) -> typer.Typer:
             table.add_row(line, *(str(s["lines"].get(line, "")) for s in sheet["scores"]))
         table.add_row("total", *(str(s["total"]) for s in sheet["scores"]), style="bold")
         console.print(table)
+        if "text" in sheet.get("detail", {}):  # the game's own account, e.g. team scores
+            console.print(sheet["detail"]["text"], markup=False, highlight=False)
 
     @app.command()
     @one_line_errors

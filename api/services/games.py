@@ -216,16 +216,23 @@ def validate(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any
 
 
 def score(name: str, state_doc: Mapping[str, Any]) -> Json:
-    """The score pad of every seat (as far as a view's seat knows); the winners at the end."""
+    """The score pad of every seat (as far as a view's seat knows); the winners at the end;
+    ``detail`` where the game gives more (its position's ``score_detail()``, e.g. Very Big
+    Monster's team scores and tie-break steps)."""
     game = get_game(name)
     position = load(game, state_doc)
     terminal = bool(position.is_terminal())
-    return {
+    doc: Json = {
         "game": name,
         "terminal": terminal,
         "scores": [s.to_json() for s in position.scores()],
         "winners": list(position.winners()) if terminal else [],
     }
+    more = getattr(position, "score_detail", None)
+    detail = more() if callable(more) else None
+    if detail is not None:
+        doc["detail"] = detail
+    return doc
 
 
 def render(name: str, state_doc: Mapping[str, Any], seat: Seat | None) -> str:

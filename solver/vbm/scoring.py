@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from solver.vbm.area import PAD_LINES, Tally
+from solver.game import Json
 from solver.vbm.cards import COLOURS, Deck, Explorer
 
 
@@ -69,6 +70,46 @@ def sheet(
     return lines
 
 
+#: The rulebook's steps, in order: what each compares for a group of seats.
+TIE_STEPS = ("team score", "other teammate", "water")
+
+
+def _groups(players: int, teams: Sequence[Sequence[int]] | None) -> list[tuple[int, ...]]:
+    if teams is None:
+        return [(seat,) for seat in range(players)]
+    return [tuple(team) for team in teams]
+
+
+def _step_values(
+    totals: Sequence[int], water: Sequence[int], group: tuple[int, ...]
+) -> tuple[int, int, int]:
+    """What each step compares: the lower score, the higher, the Water points together."""
+    scores = sorted(totals[seat] for seat in group)
+    return scores[0], scores[-1], sum(water[seat] for seat in group)
+
+
+def contest(
+    totals: Sequence[int], water: Sequence[int], groups: Sequence[tuple[int, ...]]
+) -> tuple[list[str], list[tuple[int, ...]]]:
+    """The tie-break steps taken (:data:`TIE_STEPS`, the last one decided unless several
+    groups remain) and the groups still level after them, the winners.
+
+    Alone in a group, a seat's lower and higher score are its own, so outside team
+    mode the second step never separates anyone and the Water points come next.
+    """
+    left = list(groups)
+    steps: list[str] = []
+    for k, step in enumerate(TIE_STEPS):
+        if len(left) == 1:
+            break
+        if step == "other teammate" and all(len(g) == 1 for g in left):
+            continue
+        steps.append(step)
+        best = max(_step_values(totals, water, g)[k] for g in left)
+        left = [g for g in left if _step_values(totals, water, g)[k] == best]
+    return steps, left
+
+
 def ranked_winners(
     totals: Sequence[int], water: Sequence[int], teams: Sequence[Sequence[int]] | None
 ) -> tuple[int, ...]:
@@ -79,14 +120,68 @@ def ranked_winners(
         water: each seat's Water points (the tie-break line).
         teams: the seats of each team in team mode, else None.
     """
-    if teams is None:
-        groups: list[tuple[int, ...]] = [(seat,) for seat in range(len(totals))]
+    _, left = contest(totals, water, _groups(len(totals), teams))
+    return tuple(sorted(seat for group in left for seat in group))
+
+
+def _seats(group: Sequence[int]) -> str:
+    return "seats " + " and ".join(str(seat) for seat in group)
+
+
+def team_standing(
+    totals: Sequence[int], water: Sequence[int], teams: Sequence[tuple[int, int]]
+) -> Json:
+    """The team mode standing: each team's score (the lower teammate's), the other
+    teammate's, the team's Water points, the tie-break steps taken, which one decided
+    (``shared`` when none did) and all of it in words (``text``).
+
+    >>> standing = team_standing([100, 100, 110, 105], [0, 0, 0, 0], ((0, 2), (1, 3)))
+    >>> standing["steps"], standing["decided_by"], standing["teams"][0]["score"]
+    (['team score', 'other teammate'], 'other teammate', 100)
+    """
+    groups = _groups(len(totals), teams)
+    values = {g: _step_values(totals, water, g) for g in groups}
+    steps, left = contest(totals, water, groups)
+    decided = len(left) == 1
+    rows = [
+        {"seats": list(g), "score": values[g][0], "other": values[g][1], "water": values[g][2]}
+        for g in groups
+    ]
+    text = "Team scores (the lower teammate's): " + ", ".join(
+        f"{_seats(g)} {values[g][0]}" for g in groups
+    )
+    said = {
+        "team score": "the team score decides",
+        "other teammate": "the other teammates' scores decide",
+        "water": "the Water points decide",
+    }
+    tied = {
+        "team score": "Tied at {}",
+        "other teammate": "the other teammates tied at {}",
+        "water": "the Water points tied at {}",
+    }
+    level = [tied[step].format(values[left[0]][TIE_STEPS.index(step)]) for step in steps]
+    if decided:
+        last = steps[-1] if steps else "team score"
+        level = level[:-1]
+        contenders = groups
+        if len(steps) > 1:
+            k = len(steps) - 2
+            contenders = [g for g in groups if values[g][: k + 1] == values[left[0]][: k + 1]]
+        against = " against ".join(str(values[g][TIE_STEPS.index(last)]) for g in contenders)
+        verdict = said[last] + (f" ({against})" if len(steps) > 1 else "")
+        verdict += f": {_seats(left[0])} win."
+        if level:
+            verdict = ", ".join(level) + "; " + verdict
+        else:
+            verdict = verdict[0].upper() + verdict[1:]
     else:
-        groups = [tuple(team) for team in teams]
-
-    def key(group: tuple[int, ...]) -> tuple[int, int, int]:
-        scores = sorted(totals[seat] for seat in group)
-        return scores[0], scores[-1], sum(water[seat] for seat in group)
-
-    best = max(key(group) for group in groups)
-    return tuple(sorted(seat for group in groups if key(group) == best for seat in group))
+        last = "shared"
+        verdict = ", ".join(level[:-1]) + f" and {level[-1]}: the victory is shared."
+        verdict = verdict[0].upper() + verdict[1:]
+    return {
+        "teams": rows,
+        "steps": steps,
+        "decided_by": last,
+        "text": f"{text}. {verdict}",
+    }

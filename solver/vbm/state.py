@@ -31,7 +31,7 @@ from solver.errors import IllegalMoveError
 from solver.game import Json, Score
 from solver.vbm.area import Area, Reading, Tally, finish, frontier
 from solver.vbm.cards import Deck, Pos, deck_named
-from solver.vbm.scoring import combined, ranked_winners, sheet
+from solver.vbm.scoring import combined, ranked_winners, sheet, team_standing
 from solver.vbm.turns import missions, portal_tiles
 
 if TYPE_CHECKING:
@@ -324,6 +324,16 @@ class State:
         totals = [s.total for s in self.scores()]
         mate = self.mate(seat)
         return totals[seat] if mate is None else min(totals[seat], totals[mate])
+
+    def score_detail(self) -> Json | None:
+        """Team mode: each team's score, the tie-break steps and what decided
+        (:func:`~solver.vbm.scoring.team_standing`); None in the other modes."""
+        teams = self.teams
+        if teams is None:
+            return None
+        sheets = self.sheets()
+        totals = [sum(lines.values()) for lines in sheets]
+        return team_standing(totals, [lines["water"] for lines in sheets], teams)
 
     def winners(self) -> tuple[int, ...]:
         """Winning seats by the rulebook's tie rules (team mode: the whole team)."""

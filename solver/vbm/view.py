@@ -220,6 +220,10 @@ class View:
         """Every seat's running score (an Explorer not yet shown scores nothing)."""
         return replace(self.world, explorers=self.explorers).scores()
 
+    def score_detail(self) -> Json | None:
+        """Team mode: the team standing as far as the seat knows (as :meth:`scores`)."""
+        return replace(self.world, explorers=self.explorers).score_detail()
+
     def winners(self) -> tuple[Seat, ...]:
         """At the end, the winning seats; () before."""
         return self.world.winners() if self.is_terminal() else ()

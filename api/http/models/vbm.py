@@ -336,6 +336,34 @@ class VbmHintDetail(Strict):
     )
 
 
+class VbmTeamStanding(Strict):
+    """One team's numbers for the tie-break steps."""
+
+    seats: list[Seat] = Field(min_length=2, max_length=2, description="The two teammates")
+    score: int = Field(description="The team's score: the lower teammate's")
+    other: int = Field(description="The other teammate's score (the first tie-break)")
+    water: int = Field(description="Both teammates' Water points (the second tie-break)")
+
+
+class VbmScoreDetail(Strict):
+    """Team mode's standing beside the score pad (``detail`` of ``POST /v1/vbm/score``;
+    absent in the other modes): at the end, what decided the winners; before it, what
+    decides the lead now."""
+
+    teams: list[VbmTeamStanding] = Field(
+        min_length=2, max_length=MAX_PLAYERS // 2, description="Every team, seat order"
+    )
+    steps: list[Literal["team score", "other teammate", "water"]] = Field(
+        max_length=3,
+        description="The rulebook's steps taken, in order: the team score, then the other "
+        "teammates' scores, then the Water points; the last one decided unless shared",
+    )
+    decided_by: Literal["team score", "other teammate", "water", "shared"] = Field(
+        description="The step that decided, or shared when every step left teams level"
+    )
+    text: str = Field(description="All of it in a player's words")
+
+
 class VbmSettings(Strict):
     """The rule settings a new game takes (docs/rulings.md); each may be left out."""
 

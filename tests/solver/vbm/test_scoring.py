@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from solver.vbm.area import PAD_LINES, Area, analyse
 from solver.vbm.cards import deck_named
-from solver.vbm.scoring import ranked_winners
+from solver.vbm.scoring import ranked_winners, team_standing
+from solver.vbm.rules import new_state
 from solver.vbm.state import State
 
 
@@ -97,3 +98,44 @@ def test_team_ties_go_to_the_other_teammate_then_water() -> None:
 def test_free_for_all_ties_go_to_water_then_shared() -> None:
     assert ranked_winners([90, 90, 80], [10, 12, 30], None) == (1,)
     assert ranked_winners([90, 90, 80], [12, 12, 30], None) == (0, 1)
+
+
+def test_the_team_standing_names_the_team_score_and_the_step_that_decided() -> None:
+    teams = ((0, 2), (1, 3))
+    plain = team_standing([103, 100, 107, 110], [17, 20, 9, 9], teams)
+    assert plain["teams"] == [
+        {"seats": [0, 2], "score": 103, "other": 107, "water": 26},
+        {"seats": [1, 3], "score": 100, "other": 110, "water": 29},
+    ]
+    assert plain["steps"] == ["team score"] and plain["decided_by"] == "team score"
+    assert plain["text"] == (
+        "Team scores (the lower teammate's): seats 0 and 2 103, seats 1 and 3 100. "
+        "The team score decides: seats 0 and 2 win."
+    )
+    other = team_standing([100, 100, 110, 105], [0, 0, 0, 0], teams)
+    assert other["steps"] == ["team score", "other teammate"]
+    assert other["text"].endswith(
+        "Tied at 100; the other teammates' scores decide (110 against 105): seats 0 and 2 win."
+    )
+    water = team_standing([100, 100, 110, 110], [9, 3, 0, 0], teams)
+    assert water["steps"] == ["team score", "other teammate", "water"]
+    assert water["decided_by"] == "water"
+    shared = team_standing([100, 100, 110, 110], [3, 3, 0, 0], teams)
+    assert shared["decided_by"] == "shared"
+    assert shared["text"].endswith(
+        "Tied at 100, the other teammates tied at 110 and the Water points tied at 3: "
+        "the victory is shared."
+    )
+
+
+def test_a_team_state_and_its_views_give_the_standing(example_deck: str, dimitri: Area) -> None:
+    state = finished(example_deck, (dimitri,) * 4, ((5,), (2,), (5, 4), (5, 7)), portals=1)
+    detail = state.score_detail()
+    assert detail is not None and detail["decided_by"] == "team score"
+    assert [t["score"] for t in detail["teams"]] == [103, 100]
+    assert replace(state, mode="free").score_detail() is None
+    play = new_state(4, 2)
+    while play.phase == "explorer":
+        play = play.apply(play.legal_moves()[0])
+    assert play.view(1).score_detail() == play.score_detail()
+    assert play.score_detail() is not None and new_state(5, 2).score_detail() is None
