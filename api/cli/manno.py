@@ -74,7 +74,12 @@ def group_text(grp: Group, times: int = 1) -> Text:
 
 def condition_text(condition: Condition) -> Text:
     """One card row: "at least" as that many monsters, "none" crossed out, any other
-    count ``= 3x`` (as the rulebook prints it), comparisons as groups and signs."""
+    count ``= 3x`` (as the rulebook prints it), comparisons as groups and signs.
+
+    >>> from solver.manno.task import parse_condition
+    >>> [condition_text(parse_condition(c)).plain for c in ("PB>=3", "PY=0", "B>T", "R=4")]
+    ['● ● ● PB', '● PY ✗ none', '✱ B > ▮ T', '✱ R = 4x']
+    """
     terms, op = condition.terms, condition.op
     first = terms[0]
     assert isinstance(first, Group)

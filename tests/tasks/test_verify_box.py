@@ -40,3 +40,11 @@ def test_a_catalogue_is_not_graded_unless_asked(catalogue: Catalogue) -> None:
     assert passed(summary(checks))
     failing = Check("X", 1, "PB>=1", True, 5, 0, agree=False)
     assert not passed(summary([*checks, failing]))
+
+
+def test_within_one_means_one_level_either_way() -> None:
+    level = grade(parse_box("PB>=1")[0].task).level
+    printed = [p for p in range(level - 2, level + 3) if 1 <= p <= 6]
+    box = "".join(f"{p}: PB>=1\n" for p in printed)
+    within = [c.grading.within for c in verify(parse_box(box), grade=True) if c.grading]
+    assert within == [abs(p - level) <= 1 for p in printed] and False in within
