@@ -1,38 +1,55 @@
-"""Playing strength of each game's hint player against greedy and random players.
+"""Playing strength of each game's hint player against greedy, random and search players.
 
 Run::
 
-    .venv/bin/python -m benchmarks.strength [--game park] [--games 1000]
-        [--side-games 200] [--seed 0] [--workers 2] [--json]
+    .venv/bin/python -m benchmarks.strength [--game park] [--rival mcts]
+        [--games 500] [--mcts-games 500] [--side-games 200] [--mcts-side-games 40]
+        [--two-player] [--seed 0] [--workers 2] [--json]
 
-For each game, the judged matches are two-seat (or the game's default count):
-``hint`` against ``greedy`` must win at least 60 % of the decided games (ties
-left out) and against ``random`` at least 90 %, over ``--games`` seeded games
-with seats rotated (``solver.arena.play_match``). Every other player count and
-every mode the game lists in ``variants`` is reported too, over
-``--side-games`` games: one hint player against greedy (or random) players,
-with the hint player's share of decided games beside the fair share 1/n; in a
-team mode two hint players make one team against greedy (or random) teams, and
-a win of the team counts. Each row gives a 95 % Wilson interval, and the hint
-player's decision times.
+For each game and each mode (every player count, every set-up in ``variants``)
+the hint player meets three rivals over seeded games with seats rotated
+(``solver.arena.play_match``): ``greedy``, ``random`` and ``mcts`` (the
+information-set search of ``solver/mcts.py``) given ten times the hint's
+average decision time. That average is measured in the same mode's match
+against greedy; the search's time per iteration is measured in one calibration
+game (the lineup of the row, the search at ``CALIBRATION_ITERATIONS``); the row
+names the iteration count that follows (``mcts:N``), which keeps the match
+itself reproducible.
+
+The judged matches are the two-seat ones with default settings: the hint must
+win at least 70 % of the decided games (ties left out) against greedy, 95 %
+against random and 60 % against the search. In the other modes one hint player
+meets rival players (in a team mode two hint players make one team and a win
+of the team counts) and, against greedy, must win at least 1.5 times its fair
+share (one in the number of sides). Each row gives a 95 % Wilson interval and
+the hint player's decision times.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import sys
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from benchmarks.common import emit, environment
-from solver.arena import play_match
+from solver.arena import play_game, play_match
 from solver.game import GAMES, get_game
 
-TARGETS = {"greedy": 0.60, "random": 0.90}
-"""Least share of decided games the hint player must win in the judged matches."""
+RIVALS = ("greedy", "random", "mcts")
+"""The players the hint meets, in this order (the greedy match times the hint)."""
+TARGETS = {"greedy": 0.70, "random": 0.95, "mcts": 0.60}
+"""Least share of decided games the hint player must win in the two-seat matches."""
+SHARE_TARGET = 1.5
+"""Against greedy in the other modes: least multiple of the fair share to win."""
+SEARCH_TIME = 10.0
+"""The search's decision time, as a multiple of the hint's average."""
+CALIBRATION_ITERATIONS = 20
+"""Iterations a decision in the game that measures the search's speed."""
 
 
 @dataclass(frozen=True)
@@ -46,12 +63,17 @@ class Setup:
     target: float | None
     sides: int = 2
     """Teams, or players when each plays alone: the fair share is one in ``sides``."""
+    rival: str = "greedy"
 
     @property
     def label(self) -> str:
         mode = ",".join(f"{k}={v}" for k, v in sorted(self.settings.items()))
         teams = f"{self.sides} teams" if self.sides != len(self.lineup) else ""
         return " ".join(part for part in (f"{len(self.lineup)}p", mode, teams) if part)
+
+    def with_rival(self, name: str) -> Setup:
+        """The same match with the rival seats played by ``name`` (``mcts:120``)."""
+        return replace(self, lineup=tuple(p if p == "hint" else name for p in self.lineup))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -70,26 +92,60 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     return ((centre - spread) / denominator, (centre + spread) / denominator)
 
 
-def setups(name: str, games: int, side_games: int) -> list[Setup]:
-    """The judged matches and the reported ones for one game."""
+def setups(
+    name: str,
+    games: int,
+    side_games: int,
+    mcts_games: int,
+    mcts_side_games: int,
+    rivals: Sequence[str] = RIVALS,
+    two_player: bool = False,
+) -> list[Setup]:
+    """The matches of one game: every mode, the judged two-seat one first, each rival."""
     game = get_game(name)
+    judged: tuple[int, Mapping[str, Any]] = (2, {})
+    modes = [judged] + [m for m in game.modes() if m != judged and not two_player]
     out = []
-    for rival, target in TARGETS.items():
-        out.append(Setup(name, ("hint", rival), {}, games, target))
-    judged: tuple[int, Mapping[str, Any]] = (
-        2,
-        {},
-    )  # two seats with default settings: the matches above
-    for n, settings in (mode for mode in game.modes() if mode != judged):
+    for n, settings in modes:
         teams = getattr(game.new(n, 0, settings or None), "teams", None)
         ours = set(teams[0]) if teams else {0}  # in team mode, hint players make one team
-        for rival in TARGETS:
+        sides = len(teams or range(n))
+        for rival in (r for r in RIVALS if r in rivals):
             lineup = tuple("hint" if seat in ours else rival for seat in range(n))
-            out.append(Setup(name, lineup, settings, side_games, None, len(teams or lineup)))
+            if (n, settings) == judged:
+                count = mcts_games if rival == "mcts" else games
+                target: float | None = TARGETS[rival]
+            else:
+                count = mcts_side_games if rival == "mcts" else side_games
+                target = min(1.0, SHARE_TARGET / sides) if rival == "greedy" else None
+            out.append(Setup(name, lineup, settings, count, target, sides, rival))
     return out
 
 
-def run(setup: Setup, seed: int, workers: int) -> dict[str, Any]:
+def hint_mean_ms(setup: Setup, seed: int) -> float:
+    """The hint's average decision time in two games of ``setup`` against greedy."""
+    game = get_game(setup.game)
+    lineup = setup.with_rival("greedy").lineup
+    times = [
+        ms for i in range(2) for ms in play_game(game, lineup, i, seed, setup.settings).hint_ms
+    ]
+    return statistics.fmean(times)
+
+
+def search_iterations(setup: Setup, hint_ms: float, seed: int) -> tuple[int, float]:
+    """The iteration count that gives the search ``SEARCH_TIME`` times ``hint_ms`` a
+    decision, and the milliseconds an iteration took in the calibration game."""
+    game = get_game(setup.game)
+    probe = f"mcts:{CALIBRATION_ITERATIONS}"
+    lineup = setup.with_rival(probe).lineup
+    record = play_game(game, lineup, 0, seed, setup.settings, timed=frozenset({probe}))
+    per_iteration = statistics.fmean(record.hint_ms) / CALIBRATION_ITERATIONS
+    return max(1, round(SEARCH_TIME * hint_ms / per_iteration)), per_iteration
+
+
+def run(
+    setup: Setup, seed: int, workers: int, extra: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """Play one match and judge it."""
     game = get_game(setup.game)
     start = time.perf_counter()
@@ -104,6 +160,7 @@ def run(setup: Setup, seed: int, workers: int) -> dict[str, Any]:
         "setup": setup.label,
         "lineup": ",".join(setup.lineup),
         **result.to_json(),
+        "hint_ms_mean": round(statistics.fmean(result.hint_ms), 3) if result.hint_ms else None,
         "decided": decided,
         "hint_share": round(share, 4),
         "interval": [round(low, 4), round(high, 4)],
@@ -111,16 +168,35 @@ def run(setup: Setup, seed: int, workers: int) -> dict[str, Any]:
         "target": setup.target,
         "met": None if setup.target is None else share >= setup.target,
         "seconds": round(seconds, 1),
+        **(extra or {}),
     }
     return row
+
+
+def play_setup(setup: Setup, seed: int, workers: int, hint_ms: dict[str, float]) -> dict[str, Any]:
+    """One row: a search rival first gets its iteration count from the hint's time
+    (``hint_ms``: the hint's mean per mode, filled by the greedy matches)."""
+    if setup.rival != "mcts":
+        row = run(setup, seed, workers)
+        if setup.rival == "greedy" and row["hint_ms_mean"] is not None:
+            hint_ms[setup.label] = row["hint_ms_mean"]
+        return row
+    mean = hint_ms.get(setup.label) or hint_mean_ms(setup, seed)
+    iterations, per_iteration = search_iterations(setup, mean, seed)
+    extra = {
+        "mcts_iterations": iterations,
+        "mcts_ms_per_iteration": round(per_iteration, 3),
+        "mcts_budget_ms": round(SEARCH_TIME * mean, 1),
+    }
+    return run(setup.with_rival(f"mcts:{iterations}"), seed, workers, extra)
 
 
 def report(result: dict[str, Any]) -> str:
     """The rows as a markdown table."""
     lines = [
         "| game | setup | lineup | games | ties | hint wins (of decided) | 95 % interval "
-        "| fair share | target | hint ms p50 / p95 |",
-        "|---|---|---|---:|---:|---:|---|---:|---|---:|",
+        "| fair share | target | hint ms mean / p95 | search budget |",
+        "|---|---|---|---:|---:|---:|---|---:|---|---:|---|",
     ]
     for r in result["rows"]:
         target = (
@@ -128,12 +204,17 @@ def report(result: dict[str, Any]) -> str:
             if r["target"] is None
             else f"≥ {r['target']:.0%} " + ("met" if r["met"] else "MISSED")
         )
+        budget = (
+            f"{r['mcts_iterations']} iterations ≈ {r['mcts_budget_ms']:.0f} ms"
+            if "mcts_iterations" in r
+            else "—"
+        )
         lo, hi = r["interval"]
         lines.append(
             f"| {r['game']} | {r['setup']} | {r['lineup']} | {r['games']} | {r['ties']} "
             f"| {r['hint_share']:.1%} ({r['wins']['0:hint']}/{r['decided']}) "
             f"| {lo:.1%} to {hi:.1%} | {r['fair_share']:.0%} | {target} "
-            f"| {r['hint_ms_p50']} / {r['hint_ms_p95']} |"
+            f"| {r['hint_ms_mean']} / {r['hint_ms_p95']} | {budget} |"
         )
     return "\n".join(lines)
 
@@ -141,17 +222,32 @@ def report(result: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
-    parser.add_argument("--games", type=int, default=1000, help="games per judged match")
-    parser.add_argument("--side-games", type=int, default=200, help="games per reported match")
+    parser.add_argument("--rival", choices=RIVALS, action="append", help="default: all three")
+    parser.add_argument("--games", type=int, default=500, help="games per judged match")
+    parser.add_argument("--mcts-games", type=int, default=500, help="judged games against mcts")
+    parser.add_argument("--side-games", type=int, default=200, help="games per other match")
+    parser.add_argument("--mcts-side-games", type=int, default=40, help="other games vs mcts")
+    parser.add_argument("--two-player", action="store_true", help="only the judged matches")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     rows = []
+    hint_ms: dict[str, float] = {}
     for name in args.game or sorted(GAMES):
-        for setup in setups(name, args.games, args.side_games):
-            row = run(setup, args.seed, args.workers)
+        matches = setups(
+            name,
+            args.games,
+            args.side_games,
+            args.mcts_games,
+            args.mcts_side_games,
+            args.rival or RIVALS,
+            args.two_player,
+        )
+        hint_ms.clear()
+        for setup in matches:
+            row = play_setup(setup, args.seed, args.workers, hint_ms)
             print(f"  {row['game']} {row['setup']} {row['lineup']}: done", file=sys.stderr)
             rows.append(row)
     result = {

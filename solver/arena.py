@@ -136,6 +136,7 @@ def play_game(
     index: int,
     seed: int,
     settings: Mapping[str, Any] | None = None,
+    timed: frozenset[str] = TIMED,
 ) -> GameRecord:
     """Play game ``index`` of a match to its end.
 
@@ -145,6 +146,7 @@ def play_game(
         index: the game's number in the match; picks the seat rotation and seed.
         seed: the match seed.
         settings: rule settings passed to ``game.new``.
+        timed: the names of the players whose decisions are timed (``hint_ms``).
 
     Returns:
         Winners and scores per lineup entry, and the timed decisions.
@@ -155,7 +157,7 @@ def play_game(
     factories = [player_factory(game, name) for name in lineup]
     players = [factories[entry_at[seat]](s + 1 + seat) for seat in range(n)]
     state = game.new(n, s, settings)
-    timed: list[float] = []
+    times: list[float] = []
     for _ in range(MAX_DECISIONS):
         if state.is_terminal():
             break
@@ -163,8 +165,8 @@ def play_game(
         player = players[seat]
         start = time.perf_counter()
         move = player.choose(state)
-        if player.name in TIMED:
-            timed.append((time.perf_counter() - start) * 1000)
+        if player.name in timed:
+            times.append((time.perf_counter() - start) * 1000)
         state = state.apply(move)
     else:
         raise RuntimeError(f"{game.name} game {index} did not end in {MAX_DECISIONS} decisions")
@@ -174,7 +176,7 @@ def play_game(
     return GameRecord(
         winners=tuple(sorted(entry_at[w] for w in won)),
         scores=tuple(totals[(entry + index) % n] for entry in range(n)),
-        hint_ms=tuple(timed),
+        hint_ms=tuple(times),
         decided=len(won) == 1 or any(won == tuple(sorted(team)) for team in teams),
     )
 

@@ -234,6 +234,10 @@ class Search:
         assert best_edge is not None
         return best, best_edge, False
 
+    def statistics(self) -> dict[tuple[Seat, Hashable], tuple[int, float, int]]:
+        """Visits, total reward and availability of every move tried at the root."""
+        return {k: (e.visits, e.reward, e.available) for k, e in self.root.edges.items()}
+
     def best(self, candidates: Sequence[Any]) -> Any:
         """The searching seat's most visited move among ``candidates`` at the root
         (ties: the better mean, then the first in their order)."""
@@ -268,6 +272,8 @@ class SearchPlayer:
         self.budget = budget
         self.seed = seed
         self.name = name
+        self.last: Search | None = None
+        """The tree of the last decision searched (None when it had one legal move)."""
 
     def choose(self, state: Any) -> Any:
         """The search's move for the seat to move, from that seat's view alone."""
@@ -277,10 +283,12 @@ class SearchPlayer:
         """The search's move for the view's seat (as the game's states list it)."""
         world = self.rules.sample(view, random.Random(0))
         moves = list(world.legal_moves() if world.to_move == view.seat else view.legal_moves())
+        self.last = None
         if len(moves) == 1:
             return moves[0]
         search = Search(self.rules, view, random.Random(view_seed(view, self.seed)))
         search.run(self.budget)
+        self.last = search
         return search.best(moves)
 
 

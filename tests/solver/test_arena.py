@@ -119,3 +119,12 @@ def test_worker_processes_read_the_files_their_parent_may(tmp_path: Any) -> None
         alone = play_match(park, lineup, 4, 1, settings).to_json()
         split = play_match(park, lineup, 4, 1, settings, workers=2).to_json()
     assert _without_times(split) == _without_times(alone)
+
+
+def test_the_players_named_are_the_ones_timed(toy: AnyGame) -> None:
+    def count(*names: str) -> int:
+        record = play_game(toy, ("first", "second"), 0, seed=2, timed=frozenset(names))
+        return len(record.hint_ms)
+
+    assert count() == 0 and count("first") > 0 and count("second") > 0
+    assert count("first", "second") == count("first") + count("second")
