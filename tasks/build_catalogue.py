@@ -1,6 +1,6 @@
 """Build the 108-task catalogue from the generator: ``python -m tasks.build_catalogue``.
 
-The level-1 list opens with the rulebook's own example card; everything else
+Levels 1, 4 and 6 open with the rulebook's own example cards; everything else
 comes from the generator with seed ``SEED``, each level excluding the meanings
 already taken, so no two tasks of the catalogue accept the same arrangements.
 The result is written to ``tasks/data/catalogue.toml`` and committed: the
@@ -19,8 +19,15 @@ from tasks.styles import LEVELS, STYLES, fits
 
 SEED = 2026
 """The generator seed the catalogue was built with."""
-RULEBOOK = {1: ("PB>=4, PR>=3, TY>=2, PY>=1",)}
-"""Rulebook examples that open their level (each fits the style and grades there)."""
+RULEBOOK = {
+    1: ("PB>=4, PR>=3, TY>=2, PY>=1",),
+    4: ("PR>TR, PB>PY",),
+    6: ("B=R, PY=0, Y>P",),
+}
+"""The rulebook's example cards that open their level (each fits the style and grades
+there): "at least", "more" and the colour and shape example. The rulebook's
+exact-number example is not written out, and its "as many as" example has one
+condition where level-3 cards have two or three, so levels 2 and 3 have none."""
 HEADER = """Manno Monster task catalogue: 54 cards, 108 tasks, 18 per level.
 Cards 1-18 carry a level-1 task on the front and a level-4 task on the back,
 cards 19-36 levels 2 and 5, cards 37-54 levels 3 and 6.

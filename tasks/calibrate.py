@@ -1,46 +1,58 @@
-"""Set the grader's thresholds from the structure of the game, not from single tasks.
+"""Set the grader's cuts from the structure of the game, not from single tasks.
 
-For each level, take the first ``SAMPLE`` well-made candidates the generator
-draws in that level's style (solvable, every condition mattering), score them
-all with the composite, and cut halfway between the median scores of
-neighbouring levels: a typical card of each style then lands in its own level.
-``grader.THRESHOLDS`` holds the result; a test checks they still match.
+A band holds two levels: the rung of the hardest step needed, and the one
+above for the most laborious cards of that rung. For each rung 1-5, take the
+first ``SAMPLE`` well-made candidates the generator draws in that level's
+style (solvable, every condition mattering) whose hardest step stands on that
+rung, and put the cut at the upper ``QUANTILE`` of their work: the most
+laborious quarter of a rung's typical cards reach the level above.
+``grader.CUTS`` holds the result; a test checks they still match.
 
-Run ``python -m tasks.calibrate`` to print the thresholds.
+Run ``python -m tasks.calibrate`` to print the cuts.
 """
 
 from __future__ import annotations
 
 import itertools
+import math
 
 import numpy as np
 
 from tasks.generator import well_made
-from tasks.grader import grade
-from tasks.styles import LEVELS
+from tasks.grader import _table, work_of
+from tasks.reasoning import hardest, solve
 
 SAMPLE = 300
-"""Well-made tasks scored per level."""
+"""Well-made tasks measured per rung."""
 SEED = 0
 """The candidate stream calibration reads."""
+QUANTILE = 75
+"""The percentile of a rung's work where its cards move to the level above."""
+RUNGS = (1, 2, 3, 4, 5)
+"""The rungs whose band holds two levels."""
 
 
-def level_scores(level: int, sample: int = SAMPLE, seed: int = SEED) -> list[float]:
-    """Composite scores of the first ``sample`` well-made candidates of a level."""
-    scores: list[float] = []
+def rung_works(rung: int, sample: int = SAMPLE, seed: int = SEED) -> list[float]:
+    """The work of the first ``sample`` well-made candidates of style ``rung`` on that rung."""
+    works: list[float] = []
     for k in itertools.count():
-        made = well_made(seed, level, k)
-        if made is not None:
-            scores.append(grade(made[0]).metrics.composite)
-            if len(scores) == sample:
-                return scores
+        made = well_made(seed, rung, k)
+        if made is None or hardest(made[0]).rank != rung:
+            continue
+        task = made[0]
+        field = _table().distance_field(task)
+        rarity = math.log2(len(field) / int((field == 0).sum()))
+        works.append(work_of(solve(_table(), task), rarity))
+        if len(works) == sample:
+            return works
     raise AssertionError("unreachable")
 
 
 def calibrate(sample: int = SAMPLE, seed: int = SEED) -> tuple[float, ...]:
-    """Thresholds halfway between neighbouring levels' median scores."""
-    medians = [float(np.median(level_scores(level, sample, seed))) for level in LEVELS]
-    return tuple(round((a + b) / 2, 2) for a, b in itertools.pairwise(medians))
+    """The cut of each rung 1-5: the ``QUANTILE``-th percentile of its work, 2 decimals."""
+    return tuple(
+        round(float(np.percentile(rung_works(rung, sample, seed), QUANTILE)), 2) for rung in RUNGS
+    )
 
 
 if __name__ == "__main__":

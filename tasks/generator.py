@@ -8,8 +8,10 @@ candidate is kept when it is solvable, every one of its conditions matters
 means (a different set of solving arrangements), and the grader puts it at
 the level asked for.
 
-Speed without changing the output: condition masks are read as integer bit
-sets, kept by the table engine; workers always have the
+Speed without changing the output: a candidate whose hardest step (read off
+the card, no token turned) has a band without the level is not solved;
+condition masks are read as integer bit sets, kept by the table engine;
+workers always have the
 next chunks of candidates queued; and a candidate whose meaning an earlier
 candidate of the same stream already took at this level is not graded, since
 the earlier one is kept first (or its meaning was already taken) and the later
@@ -25,7 +27,6 @@ import collections
 import contextlib
 import functools
 import itertools
-import math
 import operator
 import random
 from collections.abc import Callable, Generator, Iterable
@@ -36,7 +37,7 @@ import numpy as np
 
 from solver.errors import MonsterError
 from solver.manno.task import Condition, Task
-from tasks.grader import THRESHOLDS, Grade, _table, grade_below
+from tasks.grader import Grade, _table, grade, may_grade
 from tasks.styles import LEVELS, STYLES, fits, sample
 
 BATCH = 64
@@ -124,9 +125,10 @@ def judge(seed: int, level: int, k: int, kept: Kept | None = None) -> _Verdict:
     task, meaning = made
     if kept is not None and kept.get(meaning, k) < k:
         return _Verdict(None, meaning)  # an earlier candidate has this meaning at this level
-    ceiling = THRESHOLDS[level - 1] if level <= len(THRESHOLDS) else math.inf
-    graded = grade_below(task, ceiling, _table())
-    if graded is None or graded.level != level:
+    if not may_grade(task, level):
+        return _Verdict(None, meaning)  # its hardest step's band does not hold the level
+    graded = grade(task, _table())
+    if graded.level != level:
         return _Verdict(None, meaning)
     if kept is not None:
         kept[meaning] = min(kept.get(meaning, k), k)

@@ -1,29 +1,35 @@
-"""The difficulty grader: exact metrics, one composite score, a level 1-6.
+"""The difficulty grader: the hardest reasoning step sets the band, the work places it.
 
-Every metric is computed, not guessed, on the numpy table of all 32,768
-arrangements:
+A level is first of all *what the card asks*. ``tasks.reasoning`` solves the
+card the way a person would, with named steps (``tasks.techniques``); the
+hardest step needed is a rung of the rulebook's ladder of card types, and
+that rung is the card's band:
 
-* ``count`` and ``density``: how many arrangements solve the task, and the share;
-* ``rarity``: ``log2(1 / density)``, bits of information the card demands;
-* ``mean_flips`` / ``worst_flips``: fewest flips to a solution from a uniformly
-  random arrangement (the mean and the maximum of the distance field);
-* ``from_zero``: fewest flips from all side 0;
-* ``conditions`` and ``forms``: how many conditions and of which forms;
-* ``reading``: what the card costs to read (a weight per form and group, below);
-* ``effort``: the simulated player's median flips over ``STARTS`` seeded starts.
+=====  ===============================================  ======
+rung   hardest step                                     band
+=====  ===============================================  ======
+1      count: monsters only, "at least"                 1-2
+2      force: an exact number or "none"                 2-3
+3      balance: "as many ... as ..." over kinds         3-4
+4      compare: more / fewer over kinds                 4-5
+5      blot: a colour or a shape instead of a kind      5-6
+6      shared: groups that share kinds, tied together   6
+=====  ===============================================  ======
 
-The composite adds them up (weights in ``composite``) and ``THRESHOLDS`` cut it
-into levels; ``docs/grading.md`` explains each choice and how the thresholds
-were set (``calibrate``).
+Within its band a card sits in the upper level when its ``work`` (the
+reasoning effort, the flips, the tightness) reaches that rung's ``CUTS``
+entry. The exact metrics of the table (solution count, distance field) are
+the second axis: reported, and tightness counts toward the work.
+``docs/grading.md`` explains each choice and how the cuts were set.
 
 >>> from solver.manno.task import parse_task
->>> grade(parse_task("PB>=4, PR>=3, TY>=2, PY>=1")).level
-1
+>>> graded = grade(parse_task("PB>=4, PR>=3, TY>=2, PY>=1"))
+>>> graded.level, graded.why
+(1, 'level 1: needs only reading single kind counts (at least 4 plump blue)')
 """
 
 from __future__ import annotations
 
-import bisect
 import functools
 import math
 from collections import Counter
@@ -32,41 +38,38 @@ from typing import Any
 
 from solver.manno.engines import get_engine
 from solver.manno.table import TableEngine
-from solver.manno.task import Condition, Task
-from tasks.simulate import STARTS, effort_floor, median_effort
-from tasks.styles import Form, Scope, form, scope
+from solver.manno.task import Task
+from tasks.explain import why
+from tasks.reasoning import Solved, hardest, solve
+from tasks.styles import form
 
-SEED = 0
-"""The simulated player's seed: grades never vary."""
-
-THRESHOLDS = (17.07, 25.03, 31.64, 36.38, 41.97)
-"""Composite scores where levels 2, 3, 4, 5 and 6 begin: what ``tasks.calibrate`` gives."""
-
-FORM_WEIGHTS = {
-    Form.AT_LEAST: 0.5,
-    Form.EXACTLY: 1.0,
-    Form.NONE: 1.0,
-    Form.AT_MOST: 1.5,
-    Form.EQUAL: 2.0,
-    Form.MORE: 2.5,
-    Form.FEWER: 3.0,
-}
-"""Reading cost of one condition by form: a plain count is quick, a comparison
-needs two counts kept in mind, "fewer" reads against the sign's direction."""
-BLOT_WEIGHT = 1.0
-"""Extra reading cost per colour or shape group: monsters must be added up."""
-CHAIN_WEIGHT = 1.0
-"""Extra reading cost per group past the second in an equality chain."""
-
-
-SURE = 1e-9
-"""Margin by which the effort's floor must pass the room left under a ceiling before
-``grade_below`` answers ``None`` unsimulated: far above the rounding of the sums."""
+CUTS = (8.86, 23.01, 25.71, 38.26, 68.1)
+"""Work at which a card of rung 1, 2, 3, 4, 5 moves to the upper level of its band
+(what ``tasks.calibrate`` gives)."""
+TOP = 6
+"""The highest level."""
+FLIP_WEIGHT = 1.0
+"""Work per token the player turned."""
+TIGHTNESS_WEIGHT = 0.5
+"""Work per bit of rarity: each halving of the solutions adds this much."""
 
 
 @dataclass(frozen=True)
 class Metrics:
-    """Everything the grader measured on one task (see the module docstring)."""
+    """Everything the grader measured on one task.
+
+    The exact axis: ``count`` and ``density`` (arrangements that solve it, and
+    the share), ``rarity`` (``log2(32768 / count)``, bits), ``mean_flips`` and
+    ``worst_flips`` (fewest flips to a solution from a uniformly random
+    arrangement: mean and maximum), ``from_zero`` (from all side 0),
+    ``conditions`` and ``forms``.
+
+    The reasoning axis (``tasks.reasoning``, the reported run): ``hardest`` (the
+    hardest step's name), ``band`` (the levels it allows), ``step_count``
+    (steps taken), ``fights``, ``guesses``, ``flips`` (tokens the player turned),
+    ``effort`` (steps weighted by rung, plus fights and guesses) and ``work``
+    (``effort + FLIP_WEIGHT * flips + TIGHTNESS_WEIGHT * rarity``).
+    """
 
     count: int
     density: float
@@ -76,9 +79,14 @@ class Metrics:
     from_zero: int
     conditions: int
     forms: dict[str, int]
-    reading: float
-    effort: float
-    composite: float
+    hardest: str
+    band: list[int]
+    step_count: int
+    fights: int
+    guesses: int
+    flips: int
+    effort: int
+    work: float
 
     def to_json(self) -> dict[str, Any]:
         """The metrics as a JSON object."""
@@ -87,94 +95,95 @@ class Metrics:
 
 @dataclass(frozen=True)
 class Grade:
-    """A task with its level and the metrics behind it."""
+    """A task with its level, the metrics behind it and the reasoning that explains it."""
 
     task: Task
     level: int
     metrics: Metrics
+    solved: Solved
+    why: str
 
     def to_json(self) -> dict[str, Any]:
-        """``{"task", "level", "metrics"}``."""
-        return {"task": str(self.task), "level": self.level, "metrics": self.metrics.to_json()}
+        """``{"task", "level", "steps", "why", "metrics"}``; ``steps`` in order of first use."""
+        return {
+            "task": str(self.task),
+            "level": self.level,
+            "steps": [
+                {"step": t.value, "label": t.label, "count": n} for t, n in self.solved.counts()
+            ],
+            "why": self.why,
+            "metrics": self.metrics.to_json(),
+        }
 
 
-def reading(condition: Condition) -> float:
-    """What one condition costs to read.
+def band(rung: int) -> tuple[int, int]:
+    """The levels a card whose hardest step stands on ``rung`` may take.
 
-    >>> from solver.manno.task import parse_condition
-    >>> reading(parse_condition("PB>=4")), reading(parse_condition("B=P=TY"))
-    (0.5, 5.0)
+    >>> band(1), band(5), band(6)
+    ((1, 2), (5, 6), (6, 6))
     """
-    blots = sum(scope(g) is not Scope.KIND for g in condition.groups())
-    chain = max(len(condition.groups()) - 2, 0)
-    return FORM_WEIGHTS[form(condition)] + BLOT_WEIGHT * blots + CHAIN_WEIGHT * chain
+    return rung, min(rung + 1, TOP)
 
 
-def composite(rarity: float, mean_flips: float, effort: float, reading_cost: float) -> float:
-    """One difficulty score: information demanded + distance + effort + reading."""
-    return rarity + 2.0 * mean_flips + effort + reading_cost
+def level_of(rung: int, work: float, cuts: tuple[float, ...] = CUTS) -> int:
+    """The level: the band's lower level, or its upper one once the work reaches the cut.
 
-
-def level_of(score: float, thresholds: tuple[float, ...] = THRESHOLDS) -> int:
-    """The level a composite score falls in.
-
-    >>> level_of(0.0), level_of(THRESHOLDS[0]), level_of(1e9)
+    >>> level_of(1, 0.0), level_of(1, CUTS[0]), level_of(6, 0.0)
     (1, 2, 6)
     """
-    return bisect.bisect_right(thresholds, score) + 1
+    low, high = band(rung)
+    return high if high > low and work >= cuts[rung - 1] else low
+
+
+def work_of(solved: Solved, rarity: float) -> float:
+    """The amount of work: reasoning effort, tokens turned and tightness."""
+    return round(solved.effort + FLIP_WEIGHT * solved.flips + TIGHTNESS_WEIGHT * rarity, 4)
+
+
+def may_grade(task: Task, level: int) -> bool:
+    """Whether ``task`` can grade ``level`` at all: its hardest step's band holds it.
+
+    Read off the card alone, no token turned: the generator asks first.
+    """
+    low, high = band(hardest(task).rank)
+    return low <= level <= high
 
 
 def grade(task: Task, table: TableEngine | None = None) -> Grade:
-    """Measure a task and give its level.
+    """Measure a task, solve it as a person would, and give its level.
 
     Raises:
         UnsolvableError: nothing satisfies the task.
-    """
-    graded = grade_below(task, math.inf, table)
-    assert graded is not None
-    return graded
-
-
-def grade_below(task: Task, ceiling: float, table: TableEngine | None = None) -> Grade | None:
-    """Like ``grade``, but ``None`` as soon as the composite must reach ``ceiling``.
-
-    The simulated player is the costly part and only adds to the score, so a
-    task already at the ceiling without it is not simulated, nor one that the
-    floor under its effort (``effort_floor``) would take to the ceiling.
     """
     table = table or _table()
     field = table.distance_field(task)  # raises UnsolvableError when unsolvable
     count = int((field == 0).sum())
     total = len(field)
     rarity = math.log2(total / count)
-    cost = sum(reading(c) for c in task.conditions)
-    mean_flips = float(field.mean())
-    room = ceiling - composite(rarity, mean_flips, 0.0, cost)  # what effort may add
-    if room <= 0:
-        return None
-    if effort_floor(field, SEED, STARTS) >= room + SURE:
-        return None  # the player needs at least the distance: the score reaches the ceiling
-    effort = median_effort(table, task, SEED, STARTS, give_up=room)
-    if effort is None:
-        return None
-    score = composite(rarity, mean_flips, effort, cost)
-    if score >= ceiling:
-        return None
+    solved = solve(table, task)
+    rung = solved.hardest.rank
+    work = work_of(solved, rarity)
+    level = level_of(rung, work)
     forms = Counter(form(c).value for c in task.conditions)
     metrics = Metrics(
         count=count,
         density=count / total,
         rarity=round(rarity, 4),
-        mean_flips=round(mean_flips, 4),
+        mean_flips=round(float(field.mean()), 4),
         worst_flips=int(field.max()),
         from_zero=int(field[0]),
         conditions=len(task.conditions),
         forms=dict(sorted(forms.items())),
-        reading=cost,
-        effort=effort,
-        composite=round(score, 4),
+        hardest=solved.hardest.value,
+        band=list(band(rung)),
+        step_count=len(solved.steps),
+        fights=solved.fights,
+        guesses=solved.guesses,
+        flips=solved.flips,
+        effort=solved.effort,
+        work=work,
     )
-    return Grade(task, level_of(score), metrics)
+    return Grade(task, level, metrics, solved, why(level, solved, task, upper=level > rung))
 
 
 @functools.cache

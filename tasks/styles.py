@@ -1,12 +1,15 @@
-"""What tasks of each level look like, as the real game builds them.
+"""What tasks of each level look like, as the printed game builds them.
 
-The rulebook's levels grow in what a card asks, not only in how much: the
-easiest cards only show monsters ("at least these"); middle levels bring exact
-counts, by colour or by shape, and equal counts; the hardest combine "none",
-more/fewer and equalities across kinds, colours and shapes. A ``Style`` says
-which condition forms and groups a level may use, which it must use, and how
-many conditions a card holds; ``sample`` draws a task in a style and
-``fits`` checks one.
+The rulebook introduces its card types in order, and each level's cards are
+made of the types introduced so far: level 1 only shows monsters ("at least
+these"); level 2 adds exact numbers (and "none"); level 3 "as many ... as
+..."; level 4 more/fewer; level 5 colour blots and shape symbols instead of
+kinds; level 6 compares or equates groups that share kinds (yellow against
+plump) or ties a colour or shape to a kind another comparison ties. Cards are
+short: two to four conditions, as most of the rulebook's example cards are, and a
+level-6 card may be short and loose. A ``Style`` says which condition forms
+and groups a level may use, which it must use, and how many conditions a card
+holds; ``sample`` draws a task in a style and ``fits`` checks one.
 
 >>> import random
 >>> task = sample(STYLES[1], random.Random(3))
@@ -92,60 +95,30 @@ class Style:
     musts: tuple[tuple[frozenset[Form], frozenset[Scope]], ...]
     ceiling: int
     shown: tuple[int, int] | None = None
+    overlap: bool = False
 
 
 _ALL_SCOPES = frozenset(Scope)
 _KIND = frozenset({Scope.KIND})
 _BLOTS = frozenset({Scope.COLOUR, Scope.SHAPE})
 _COMPARE = frozenset({Form.MORE, Form.FEWER})
+_RELATE = frozenset({Form.EQUAL, Form.MORE, Form.FEWER})
+_COUNTS = frozenset({Form.AT_LEAST, Form.EXACTLY, Form.NONE})
+_PRINTED = _COUNTS | _RELATE
+"""The forms the rulebook shows ("at most" is not one of them)."""
 
 STYLES: dict[int, Style] = {
     1: Style(1, (3, 4), frozenset({Form.AT_LEAST}), _KIND, (), 4, shown=(8, 11)),
-    2: Style(
-        2,
-        (3, 5),
-        frozenset({Form.AT_LEAST, Form.EXACTLY}),
-        _KIND,
-        ((frozenset({Form.EXACTLY}), _KIND),),
-        4,
-    ),
-    3: Style(
-        3,
-        (3, 4),
-        frozenset({Form.AT_LEAST, Form.EXACTLY, Form.EQUAL}),
-        _ALL_SCOPES,
-        ((frozenset({Form.EXACTLY}), _BLOTS),),
-        4,
-    ),
-    4: Style(
-        4,
-        (3, 4),
-        frozenset({Form.AT_LEAST, Form.EXACTLY, Form.EQUAL, Form.NONE}),
-        _ALL_SCOPES,
-        ((frozenset({Form.EQUAL}), _ALL_SCOPES), (frozenset({Form.EXACTLY}), _BLOTS)),
-        4,
-    ),
-    5: Style(
-        5,
-        (3, 5),
-        frozenset(Form),
-        _ALL_SCOPES,
-        ((_COMPARE, _ALL_SCOPES), (frozenset({Form.NONE}), _ALL_SCOPES)),
-        4,
-    ),
-    6: Style(
-        6,
-        (4, 6),
-        frozenset(Form),
-        _ALL_SCOPES,
-        (
-            (_COMPARE, _BLOTS),
-            (frozenset({Form.EQUAL}), _ALL_SCOPES),
-            (frozenset({Form.NONE}), _ALL_SCOPES),
-        ),
-        4,
-    ),
+    2: Style(2, (2, 4), _COUNTS, _KIND, ((frozenset({Form.EXACTLY, Form.NONE}), _KIND),), 4),
+    3: Style(3, (2, 3), _COUNTS | {Form.EQUAL}, _KIND, ((frozenset({Form.EQUAL}), _KIND),), 4),
+    4: Style(4, (2, 3), _PRINTED, _KIND, ((_COMPARE, _KIND),), 4),
+    5: Style(5, (2, 4), _PRINTED, _ALL_SCOPES, ((_PRINTED - {Form.NONE}, _BLOTS),), 4),
+    6: Style(6, (2, 4), _PRINTED, _ALL_SCOPES, ((_RELATE, _BLOTS),), 4, overlap=True),
 }
+"""Level 1: monsters only, 8-11 shown as on the rulebook's example; 2: an exact
+number or "none"; 3: an equality of kinds; 4: a comparison of kinds; 5: a colour
+or shape; 6: a comparison or equality over a colour or shape, which may share
+kinds with the group it is set against."""
 LEVELS = tuple(STYLES)
 
 
@@ -217,6 +190,17 @@ _APART: dict[Group, tuple[Group, ...]] = {
     for group in GROUPS.values()
 }
 """Groups that share no kind with a group: what it can sensibly be compared with."""
+_OVERLAP: dict[Group, tuple[Group, ...]] = {
+    group: _APART[group]
+    + tuple(
+        g
+        for g in GROUPS.values()
+        if scope(g) not in (Scope.KIND, scope(group)) and set(g.kinds) & set(group.kinds)
+    )
+    for group in GROUPS.values()
+}
+"""For a colour or shape, also the groups of the other scope it shares a kind with
+(yellow and plump share plump yellow): what a level-6 card may set it against."""
 _REACH = {Scope.KIND: 5, Scope.COLOUR: 10, Scope.SHAPE: 15}
 """How many of a group the 15 tokens can show at most."""
 
@@ -239,9 +223,10 @@ def _condition(want: Form, where: Scope, style: Style, rng: random.Random) -> Co
         return Condition((rng.choice(_BY_SCOPE[Scope.KIND]), 0), Op.EQ)
     if want is Form.AT_MOST:
         return Condition((group, rng.randint(1, reach // 2)), Op.LE)
-    others = _APART[group]
+    others = _OVERLAP[group] if style.overlap and where is not Scope.KIND else _APART[group]
+    others = tuple(g for g in others if scope(g) in style.scopes)
     if want is Form.EQUAL:
-        size = 3 if style.level >= 5 and rng.random() < 0.3 else 2
+        size = 3 if rng.random() < 0.3 else 2
         if where is Scope.KIND:
             others = tuple(g for g in others if scope(g) is Scope.KIND)
         return Condition((group, *rng.sample(others, size - 1)), Op.EQ)

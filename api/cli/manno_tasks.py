@@ -37,13 +37,16 @@ def grade(
     task: str = typer.Argument(..., help="Task text."),
     as_json: bool = JsonOption,
 ) -> None:
-    """Grade a task: its level 1-6 and the exact metrics behind it."""
+    """Grade a task: its level 1-6, why, the reasoning steps and the metrics behind it."""
     graded = grade_task(parse_task(task))
     if as_json:
         print_json(graded.to_json())
         return
     table = Table(title=f"level {graded.level}", show_header=False)
     table.add_row("task", str(graded.task))
+    table.add_row("why", graded.why)
+    steps = graded.to_json()["steps"]
+    table.add_row("steps", ", ".join(f"{s['step']} x{s['count']} ({s['label']})" for s in steps))
     for name, value in graded.metrics.to_json().items():
         shown = (
             ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
@@ -80,13 +83,11 @@ def generate(
         print_json({"tasks": [g.to_json() for g in graded]})
         return
     table = Table(title=f"level {level}, seed {seed}")
-    for column in ("#", "task", "solutions", "effort", "composite"):
-        table.add_column(column, justify="left" if column == "task" else "right")
+    for column in ("#", "task", "solutions", "hardest", "work"):
+        table.add_column(column, justify="left" if column in ("task", "hardest") else "right")
     for number, g in enumerate(graded, start=1):
         m = g.metrics
-        table.add_row(
-            str(number), str(g.task), f"{m.count:,}", f"{m.effort:g}", f"{m.composite:.1f}"
-        )
+        table.add_row(str(number), str(g.task), f"{m.count:,}", m.hardest, f"{m.work:.1f}")
     console.print(table)
 
 

@@ -167,9 +167,62 @@ class GradeRequest(Request):
     task: str = TASK
 
 
+class GradeStep(BaseModel):
+    """One named reasoning step the grader's player used, and how often."""
+
+    step: Literal["count", "force", "balance", "compare", "blot", "shared", "fight", "guess"] = (
+        Field(description="The step's name (docs/grading.md lists them).")
+    )
+    label: str = Field(description="The step in words.")
+    count: int = Field(ge=1, description="How many times the player used it.")
+
+
 class GradeResponse(BaseModel):
+    """A task's level, the reasoning behind it and the metrics of both axes."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "examples": [
+                {
+                    "task": "B>Y, PY=TR, PB>=3",
+                    "level": 6,
+                    "steps": [
+                        {"step": "count", "label": "reading a single kind count", "count": 1},
+                        {"step": "shared", "label": "relating groups that share kinds", "count": 2},
+                    ],
+                    "why": "level 6: needs comparing blue with yellow while plump yellow"
+                    " must equal thin red",
+                    "metrics": {
+                        "count": 2228,
+                        "density": 0.0679931640625,
+                        "rarity": 3.8785,
+                        "mean_flips": 1.8197,
+                        "worst_flips": 6,
+                        "from_zero": 1,
+                        "conditions": 3,
+                        "forms": {"at least": 1, "equal": 1, "more": 1},
+                        "hardest": "shared",
+                        "band": [6, 6],
+                        "step_count": 3,
+                        "fights": 0,
+                        "guesses": 0,
+                        "flips": 2,
+                        "effort": 73,
+                        "work": 76.9392,
+                    },
+                }
+            ]
+        }
+    )
+
     task: str
     level: int
+    steps: list[GradeStep] = Field(
+        description="The named reasoning steps used, in the order first used, with counts."
+    )
+    why: str = Field(
+        description="One sentence: the hardest step needed, and the work if it counted."
+    )
     metrics: Metrics
 
 

@@ -180,15 +180,18 @@ def panels(specs: Sequence[Panel], label: str, note: str = "") -> str:
             "line", x1=96, x2=116, y1=legend_y - 4, y2=legend_y - 4, stroke=MEAN, stroke_width=2
         ),
         text(122, legend_y, "level mean", font_size=11),
-        element(
-            "line",
-            x1=200,
-            x2=220,
-            y1=legend_y - 4,
-            y2=legend_y - 4,
-            stroke=RULE,
-            stroke_dasharray="4 3",
-        ),
-        text(226, legend_y, note or "thresholds", font_size=11),
     ]
+    if any(spec.rules for spec in specs):  # the dashed rule is drawn: say what it marks
+        parts += [
+            element(
+                "line",
+                x1=200,
+                x2=220,
+                y1=legend_y - 4,
+                y2=legend_y - 4,
+                stroke=RULE,
+                stroke_dasharray="4 3",
+            ),
+            text(226, legend_y, note or "thresholds", font_size=11),
+        ]
     return document(width, height, parts, label)

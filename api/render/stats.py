@@ -3,8 +3,7 @@
 ``catalogue_stats`` grades every catalogue task (``tasks.grader.grade``) and
 groups the metrics by the level the catalogue gives each task;
 ``stats_picture`` draws them with ``api.render.plot``: one panel per metric,
-every task a dot, the level means joined, and the grader's thresholds across
-the composite.
+every task a dot, the level means joined.
 """
 
 from __future__ import annotations
@@ -16,7 +15,7 @@ from typing import Any
 
 from api.render.plot import Panel, panels
 from tasks.catalogue import Catalogue, load_catalogue
-from tasks.grader import THRESHOLDS, Metrics, grade
+from tasks.grader import Metrics, grade
 
 METRICS = (
     "count",
@@ -25,13 +24,18 @@ METRICS = (
     "worst_flips",
     "from_zero",
     "conditions",
-    "reading",
+    "step_count",
+    "fights",
+    "guesses",
+    "flips",
     "effort",
-    "composite",
+    "work",
 )
 """The numeric metrics, in the order tables and the plot show them."""
-PLOTTED = ("composite", "rarity", "mean_flips", "effort", "reading", "worst_flips")
-"""The plot's panels: the composite, its four terms, and the worst distance."""
+PLOTTED = ("work", "effort", "flips", "rarity", "mean_flips", "step_count")
+"""The plot's panels: the work that places a card in its band, its three terms
+(effort, the player's flips, tightness as rarity), the exact mean distance, and
+the steps taken."""
 
 
 @dataclass(frozen=True)
@@ -84,9 +88,8 @@ def stats_picture(levels: Sequence[LevelStats]) -> str:
     """The metrics per level as small-multiple dot plots (SVG)."""
     specs = []
     for name in PLOTTED:
-        rules = THRESHOLDS if name == "composite" else ()
-        title = name.replace("_", " ") + (" (level thresholds dashed)" if rules else "")
-        specs.append(Panel(title, {s.level: s.values(name) for s in levels}, rules))
+        title = name.replace("_", " ")
+        specs.append(Panel(title, {s.level: s.values(name) for s in levels}))
     total = sum(s.tasks for s in levels)
     label = f"Grader metrics per level over the catalogue's {total} tasks"
-    return panels(specs, label, note="grader's level thresholds")
+    return panels(specs, label)

@@ -23,14 +23,17 @@ Cli = Callable[..., tuple[int, str, str]]
 def test_grade_json(cli: Cli) -> None:
     code, out, _ = cli(["manno", "grade", "pb>=4; pr>=3; ty>=2; py>=1", "--json"])
     data = json.loads(out)
-    assert code == 0 and set(data) == {"task", "level", "metrics"}
+    assert code == 0 and set(data) == {"task", "level", "steps", "why", "metrics"}
     assert data["task"] == "PB>=4, PR>=3, TY>=2, PY>=1" and data["level"] == 1
     assert data["metrics"]["count"] == 1314 and data["metrics"]["from_zero"] == 2
+    assert data["steps"] == [{"step": "count", "label": "reading a single kind count", "count": 4}]
+    assert data["why"] == "level 1: needs only reading single kind counts (at least 4 plump blue)"
 
 
 def test_grade_table_and_unsolvable(cli: Cli) -> None:
     code, out, _ = cli(["manno", "grade", "B=R=5, PY=0, Y>P"])
-    assert code == 0 and "level" in out and "effort" in out
+    assert code == 0 and "level 6" in out and "effort" in out
+    assert "comparing yellow with plump" in out and "shared x" in out  # why, and the steps
     code, out, err = cli(["manno", "grade", "PB>=6"])
     assert code == 2 and out == "" and err == "error: task 'PB>=6' has no solution\n"
 
@@ -41,7 +44,8 @@ def test_generate_json_and_out_file(cli: Cli, tmp_path: Path) -> None:
     code, out, _ = cli([*args, "--out", str(target)])
     tasks = json.loads(out)["tasks"]
     assert code == 0 and len(tasks) == 4
-    assert all(t["level"] == 3 and set(t) == {"task", "level", "metrics"} for t in tasks)
+    keys = {"task", "level", "steps", "why", "metrics"}
+    assert all(t["level"] == 3 and set(t) == keys for t in tasks)
     written = load_catalogue(target)
     assert [str(e.task) for e in written.entries] == [t["task"] for t in tasks]
     assert [e.id for e in written.entries] == ["L3-01", "L3-02", "L3-03", "L3-04"]

@@ -21,4 +21,8 @@ def test_build_reproduces_the_committed_catalogue(catalogue: Catalogue) -> None:
 def test_the_recipe_is_what_the_header_says() -> None:
     assert SEED == 2026
     assert "seed 2026" in HEADER
-    assert RULEBOOK == {1: ("PB>=4, PR>=3, TY>=2, PY>=1",)}
+    assert RULEBOOK == {
+        1: ("PB>=4, PR>=3, TY>=2, PY>=1",),
+        4: ("PR>TR, PB>PY",),
+        6: ("B=R, PY=0, Y>P",),
+    }

@@ -73,18 +73,37 @@ def test_six_styles_one_per_level() -> None:
     assert [STYLES[level].level for level in LEVELS] == list(LEVELS)
 
 
-def test_style_vocabulary_grows_as_the_issue_describes() -> None:
+def test_style_vocabulary_follows_the_rulebook_ladder() -> None:
+    """Each level adds the card type the rulebook introduces next, and nothing after it."""
     assert STYLES[1].forms == {Form.AT_LEAST}
     assert STYLES[1].scopes == {Scope.KIND}
     assert STYLES[1].shown == (8, 11)
-    assert Form.EXACTLY in STYLES[2].forms
-    assert {Form.EXACTLY, Form.EQUAL} <= STYLES[3].forms
-    assert {Scope.COLOUR, Scope.SHAPE} <= STYLES[3].scopes
+    assert STYLES[2].forms == {Form.AT_LEAST, Form.EXACTLY, Form.NONE}
+    assert STYLES[3].forms == STYLES[2].forms | {Form.EQUAL}
+    assert STYLES[4].forms == STYLES[3].forms | {Form.MORE, Form.FEWER}
+    for level in (2, 3, 4):
+        assert STYLES[level].scopes == {Scope.KIND}, level
     for level in (5, 6):
-        assert {Form.NONE, Form.MORE, Form.FEWER, Form.EQUAL} <= STYLES[level].forms
+        assert STYLES[level].forms == STYLES[4].forms
+        assert STYLES[level].scopes == set(Scope)
+    assert all(Form.AT_MOST not in STYLES[level].forms for level in LEVELS)  # not printed
+    assert [STYLES[level].overlap for level in LEVELS] == [False] * 5 + [True]
     for level in LEVELS:
         low, high = STYLES[level].conditions
-        assert 1 <= low <= high
+        assert 2 <= low <= high <= 4
+
+
+def test_only_level_6_sets_a_colour_against_a_shape_it_shares_a_kind_with() -> None:
+    def overlaps(task: Task) -> bool:
+        return any(
+            len(c.groups()) > 1
+            and bool(set(c.groups()[0].kinds) & {k for g in c.groups()[1:] for k in g.kinds})
+            for c in task.conditions
+        )
+
+    assert any(overlaps(sample(STYLES[6], random.Random(seed))) for seed in SEEDS)
+    for level in (3, 4, 5):
+        assert not any(overlaps(sample(STYLES[level], random.Random(s))) for s in SEEDS), level
 
 
 # --- what sample guarantees --------------------------------------------------------------------
@@ -183,22 +202,27 @@ def test_sample_comes_out_short_when_keep_refuses_everything() -> None:
         (1, "PB>=4, PR>=4", False),  # too few conditions
         (1, "PB>=2, PR>=2, TY>=2, PY>=2, TB>=2", False),  # too many
         (2, "PB=2, PR>=3, TY>=2", True),
-        (2, "PB>=2, PR>=3, TY>=2", False),  # no "exactly"
-        (2, "PB=2, PR>=3, TY>=2, TB>=1, TR>=1, PY>=1", False),  # six conditions
-        (3, "B=4, PR>=3, TY>=2", True),
-        (3, "PB=2, PR>=3, TY>=2", False),  # "exactly" only on a kind, not a colour or shape
-        (3, "B=4, PR>=3, TY<R", False),  # "fewer" is not a level-3 form
-        (4, "PB=PR, B=4, TY>=2", True),
-        (4, "PB=PR, PB=2, TY>=2", False),  # no "exactly" on a colour or shape
-        (4, "PB>=2, B=4, TY>=2", False),  # no equality
-        (4, "PB=PR, B=4, TY<R", False),  # "fewer" is not a level-4 form
+        (2, "PY=0, TR>=2", True),  # "none" forces sides as "exactly" does
+        (2, "PB>=2, PR>=3, TY>=2", False),  # no "exactly" or "none"
+        (2, "PB=2, PR>=3, TY>=2, TB>=1, TR>=1", False),  # five conditions
+        (2, "B=4, PR>=3", False),  # a colour is not a level-2 group
+        (3, "PB=PR, TY>=2", True),
+        (3, "PY=PB=TR, PR=1, TB>=2", True),
+        (3, "PY=PB=TR", False),  # one condition: level-3 cards have two or three
+        (3, "PB=2, PR>=3, TY>=2", False),  # no equality
+        (3, "B=R, PY>=2", False),  # colours come at level 5
+        (4, "PR>TR, PB>PY", True),  # the rulebook's "more" example
+        (4, "PR<TR, PB=PY, TY=0", True),
+        (4, "PB=PR, TY>=2", False),  # no comparison
+        (4, "B>R, TY>=2", False),  # colours come at level 5
         (5, "PB>TR, TY=0, R>=3", True),
-        (5, "PB>TR, TY=1, R>=3", False),  # no "none"
-        (5, "PB=TR, TY=0, R>=3", False),  # no comparison
-        (6, "P>T, PB=PR, TY=0, R>=3", True),
-        (6, "P>T, PB=PR, TY=0", False),  # three conditions
-        (6, "PB>TR, PB=PR, TY=0, R>=3", False),  # comparison only of kinds
-        (6, "P>T, PB>=PR, TY=0, R>=3", False),  # no equality
+        (5, "B=5, PY>=1", True),
+        (5, "PB>TR, TY=0", False),  # no colour or shape
+        (5, "PB>TR, TY<=1, R>=3", False),  # "at most" is not printed
+        (6, "B=R, PY=0, Y>P", True),  # the rulebook's colour and shape example
+        (6, "B>Y, PY=TR", True),
+        (6, "B=5, PY=TR", False),  # the colour is only counted
+        (6, "PB>TR, PB=PR, TY=0", False),  # no colour or shape
     ],
 )
 def test_fits(level: int, text: str, expected: bool) -> None:
