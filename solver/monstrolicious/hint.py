@@ -4,11 +4,13 @@ The model is determinised search over the worlds the view allows
 (:mod:`infer`): each world fixes the opponent's face-down tiles, and both
 stacks get an order. Every candidate move is played in the same worlds (common
 random numbers), then the game is played out by the greedy policy of
-:mod:`sim`. When few tiles remain (at most two after this one) and listing
-every world, stack order and reply costs at most ``EXACT_PLAYS`` placements,
-the hint lists them all (python-constraint2 enumerates the worlds) and searches
-the rest of the game to its end in each, both sides playing their best there:
-for the last tile of the game the values are the exact expectations.
+:mod:`sim`. When searching every *relevant* world (:mod:`relevant`: the
+face-down discards folded away, each hidden tile known only as far as the
+seat's tiles that can still meet it tell it apart), every stack order and every
+reply costs at most ``EXACT_PLAYS`` placements, the hint searches the rest of
+the game to its end in each, both sides playing their best there, weighting
+each by the worlds it stands for. The game's last tile is always searched so:
+its values are the exact expectations.
 
 A move's value is the expected final margin (own points minus the opponent's)
 plus the win chance (ties count half), so the win chance breaks near ties;
@@ -41,11 +43,11 @@ from solver.monstrolicious.infer import (
     Slot,
     World,
     fitting,
-    iter_worlds,
     slots,
     view_seed,
 )
-from solver.monstrolicious.rules import holds_lollipop, wins_battle
+from solver.monstrolicious.relevant import Effort, Relevant, relevant_worlds
+from solver.monstrolicious.rules import empty_spaces, holds_lollipop, wins_battle
 from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value, label
 from solver.monstrolicious.view import HIDDEN, View
 
@@ -57,10 +59,12 @@ WORLD_SECONDS = 30e-6
 SHARE = 0.18
 #: Fewest and most worlds sampled per hint.
 MIN_WORLDS, MAX_WORLDS = 6, 300
-#: Exact search when at most this many tiles remain after the one placed now...
-EXACT_TILES = 2
-#: ...and searching every world, stack order and reply takes at most this many placements.
-EXACT_PLAYS = 12_000
+#: Exact search when searching every relevant world, stack order and reply takes
+#: at most this many placements.
+EXACT_PLAYS = 3_000
+#: ...and listing the relevant worlds takes at most this many steps (not counted
+#: for the game's last tile, which is always searched exactly).
+EXACT_STEPS = 4_000
 
 
 @dataclass(frozen=True)
@@ -128,18 +132,11 @@ def _rank_reveals(view: View, moves: list[Move], counter: Counter) -> list[Ranke
     return sorted(ranked, key=lambda r: -r.value)
 
 
-def _worlds(
+def _sampled(
     view: View, counter: Counter, budget: float, n_moves: int
-) -> tuple[list[tuple[World, float]], bool]:
-    """The worlds to search, each with a weight, and whether they are all of them."""
+) -> list[tuple[World, float]]:
+    """Worlds drawn uniformly, as many as the budget plans for, each of weight 1."""
     left = sum(view.stack_counts) - 1
-    orders = math.factorial(view.stack_counts[view.seat] - 1) * math.factorial(
-        view.stack_counts[1 - view.seat]
-    )
-    exact_plays = counter.total() * orders * n_moves ** (left + 1)
-    if left <= EXACT_TILES and exact_plays <= EXACT_PLAYS:
-        listed = list(iter_worlds(view))
-        return [(w, 1.0 / len(listed)) for w in listed], True
     rng = random.Random(view_seed(view))
     per_world = WORLD_SECONDS + n_moves * (left + 1) * SPACES * STEP_SECONDS
     planned = budget * SHARE / per_world
@@ -155,14 +152,56 @@ def _worlds(
     for _ in range(n):
         tiles = counter.sample(rng)
         worlds.append((World(tiles, tuple(v for v in hidden if v not in tiles)), 1.0))
-    return worlds, False
+    return worlds
 
 
-def _orders(view: View, world: World, exact: bool, rng: random.Random) -> list[list[list[Value]]]:
-    """Stack orders to play in ``world`` (all of them when exact), popped from the end."""
+def _exact_plan(view: View, moves: list[Move]) -> list[list[Relevant]] | None:
+    """For every move, the relevant worlds after it (:mod:`relevant`), when searching
+    each of them, every stack order and every reply takes at most ``EXACT_PLAYS``
+    placements; else None.
+
+    After the move, a hidden board tile can still meet the seat's tiles left in
+    its stack (the one just placed too, at the space it fights for, since a lost
+    battle frees that space again); a tile of the opponent's stack can meet every
+    tile of the seat's that is not in its discard pile.
+    """
+    tile = view.next_tile
+    own = view.own_stack()
+    mine = tuple(v for v in own if v != TRAP)
+    later = tuple(v for v in mine if v != tile)
+    placed = {t.value for t in view.board[view.seat] if t is not None and t.value != TRAP}
+    stack = tuple(sorted(placed | set(mine)))
+    theirs = view.stack_counts[1 - view.seat]
+    orders = math.factorial(len(own) - 1) * math.factorial(theirs)
+    spaces = len(empty_spaces(view.board, 1 - view.seat))
+    replies = math.prod(max(len(moves) - 1 - i, 1) for i in range(len(own) - 1))
+    replies *= math.prod(max(spaces - i, 1) for i in range(theirs))
+    room = EXACT_PLAYS // (orders * replies)
+    if room < len(moves):
+        return None
+    hidden = [s.index for s in slots(view) if s.place == "board"]
+    effort = Effort(None if theirs + len(own) == 1 else EXACT_STEPS)
+    found: dict[int | None, list[Relevant] | None] = {}
+    plan = []
+    for move in moves:
+        fought = move.dessert if move.dessert in hidden else None
+        if fought not in found:
+            meets = {s: mine if s == fought else later for s in hidden}
+            found[fought] = relevant_worlds(view, meets, stack, room, effort)
+        worlds = found[fought]
+        if worlds is None or len(worlds) > room:
+            return None
+        room -= len(worlds)
+        plan.append(worlds)
+    return plan
+
+
+def _orders(view: View, world: World, rng: random.Random | None) -> list[list[list[Value]]]:
+    """Stack orders to play in ``world``, popped from the end: one drawn with ``rng``,
+    or every order without one."""
     own = [v for v in view.own_stack() if v != view.next_tile]
     them = list(world.stack)
-    if not exact:
+    if rng is not None:
         rng.shuffle(own)
         rng.shuffle(them)
         pairs = [(own, them)]
@@ -183,44 +222,94 @@ def _orders(view: View, world: World, exact: bool, rng: random.Random) -> list[l
 def _rank_places(
     view: View, moves: list[Move], counter: Counter, budget: float
 ) -> list[RankedMove]:
-    seat, tile = view.seat, view.next_tile
+    tile = view.next_tile
     assert tile is not None
-    worlds, exact = _worlds(view, counter, budget, len(moves))
-    rng = random.Random(view_seed(view) ^ 1)
-    tallies = [Tally() for _ in moves]
     owner, base = sim.from_board(view.board)
     hidden_spaces = [s.index for s in slots(view) if s.place == "board"]
-    for world, weight in worlds:
-        value = base.copy()
-        for space, hidden in zip(hidden_spaces, world.tiles, strict=False):
-            value[space] = hidden
-        orders = _orders(view, world, exact, rng)
-        for stacks in orders:
-            for i, move in enumerate(moves):
-                assert move.dessert is not None
-                o, v = owner.copy(), value.copy()
-                sim.play(o, v, seat, tile, move.dessert)
-                st = [stacks[0].copy(), stacks[1].copy()]
-                if exact:
-                    margin = sim.best_reply_margin(o, v, st, 1 - seat, seat)
-                    points = float("nan")
-                else:
-                    sim.playout(o, v, st, 1 - seat)
-                    margin = sim.final_margin(o, v, seat)
-                    points = sim.final_scores(o, v)[seat]
-                tallies[i] = tallies[i].add(margin, points, weight / len(orders))
+    plan = _exact_plan(view, moves)
+    total = counter.total()
+    if plan is not None:
+        tallies = [
+            _exact_tally(view, move, worlds, (owner, base), hidden_spaces, total)
+            for move, worlds in zip(moves, plan, strict=True)
+        ]
+        n_worlds = [len(worlds) for worlds in plan]
+    else:
+        worlds = _sampled(view, counter, budget, len(moves))
+        tallies = _sampled_tallies(view, moves, worlds, (owner, base), hidden_spaces)
+        n_worlds = [len(worlds)] * len(moves)
     marginals = {
         slot.index: counts
         for slot, counts in zip(counter.slots, counter.counts(), strict=True)
         if slot.place == "board"
     }
-    total = counter.total()
     ranked = []
-    for move, tally in zip(moves, tallies, strict=True):
+    for move, tally, n in zip(moves, tallies, n_worlds, strict=True):
         assert move.dessert is not None
         take = _take_chance(view, move.dessert, tile, marginals.get(move.dessert, {}), total)
-        ranked.append(_ranked(view, move, tally, take, exact, len(worlds)))
+        ranked.append(_ranked(view, move, tally, take, plan is not None, n))
     return sorted(ranked, key=lambda r: -r.value)
+
+
+Table = tuple[list[int], list[int]]
+"""Who holds each dessert and the value there (:mod:`sim`), before the hidden tiles."""
+
+
+def _filled(table: Table, spaces: list[int], world: World) -> tuple[list[int], list[int]]:
+    value = table[1].copy()
+    for space, hidden in zip(spaces, world.tiles, strict=False):
+        value[space] = hidden
+    return table[0], value
+
+
+def _exact_tally(
+    view: View,
+    move: Move,
+    worlds: list[Relevant],
+    table: Table,
+    spaces: list[int],
+    total: int,
+) -> Tally:
+    """The move searched to the end in every relevant world and stack order."""
+    assert move.dessert is not None and view.next_tile is not None
+    tally = Tally()
+    for relevant in worlds:
+        owner, value = _filled(table, spaces, relevant.world)
+        orders = _orders(view, relevant.world, None)
+        for stacks in orders:
+            o, v = owner.copy(), value.copy()
+            sim.play(o, v, view.seat, view.next_tile, move.dessert)
+            st = [stacks[0].copy(), stacks[1].copy()]
+            margin = sim.best_reply_margin(o, v, st, 1 - view.seat, view.seat)
+            tally = tally.add(margin, float("nan"), relevant.weight / total / len(orders))
+    return tally
+
+
+def _sampled_tallies(
+    view: View,
+    moves: list[Move],
+    worlds: list[tuple[World, float]],
+    table: Table,
+    spaces: list[int],
+) -> list[Tally]:
+    """Every move played out greedily in the same sampled worlds and stack orders."""
+    seat, tile = view.seat, view.next_tile
+    assert tile is not None
+    rng = random.Random(view_seed(view) ^ 1)
+    tallies = [Tally() for _ in moves]
+    for world, weight in worlds:
+        owner, value = _filled(table, spaces, world)
+        (stacks,) = _orders(view, world, rng)
+        for i, move in enumerate(moves):
+            assert move.dessert is not None
+            o, v = owner.copy(), value.copy()
+            sim.play(o, v, seat, tile, move.dessert)
+            st = [stacks[0].copy(), stacks[1].copy()]
+            sim.playout(o, v, st, 1 - seat)
+            margin = sim.final_margin(o, v, seat)
+            points = sim.final_scores(o, v)[seat]
+            tallies[i] = tallies[i].add(margin, points, weight)
+    return tallies
 
 
 def _take_chance(

@@ -231,7 +231,8 @@ class MonstroliciousHintDetail(Strict):
     worlds: float | None = Field(
         default=None,
         ge=0,
-        description="How many arrangements of the opponent's hidden tiles the hint weighed",
+        description="How many arrangements of the opponent's hidden tiles the hint weighed "
+        "(when exact: the arrangements that can change the end, each for all that share it)",
     )
     exact: float | None = Field(
         default=None,

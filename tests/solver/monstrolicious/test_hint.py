@@ -104,6 +104,52 @@ def test_last_tile_is_exact(position: PositionMaker) -> None:
         assert abs(r.detail["expected_margin"] - sum(margins) / len(margins)) < 1e-3
 
 
+def _brute_force(view: View, move: Move) -> tuple[float, float]:
+    """Mean margin and win chance of ``move`` over every world and every order of both
+    stacks, each searched to the end with both sides playing their best there; the
+    game's last tile is played by the rules engine."""
+    margins: list[float] = []
+    for world in iter_worlds(view):
+        state = determinise(view, world)
+        if sum(view.stack_counts) == 1:
+            end = state.apply(move)
+            mine, theirs = end.scores()[view.seat].total, end.scores()[1 - view.seat].total
+            margins.append(mine - theirs)
+            continue
+        owner, value = sim.from_board(state.board)
+        sim.play(owner, value, view.seat, state.stacks[view.seat][0], move.dessert or 0)
+        own = state.stacks[view.seat][1:]
+        orders = [
+            (a, b) for a in itertools.permutations(own) for b in itertools.permutations(world.stack)
+        ]
+        total = 0.0
+        for a, b in orders:
+            stacks: list[list[int]] = [[], []]
+            stacks[view.seat], stacks[1 - view.seat] = list(a[::-1]), list(b[::-1])
+            total += sim.best_reply_margin(
+                owner.copy(), value.copy(), stacks, 1 - view.seat, view.seat
+            )
+        margins.append(total / len(orders))
+    wins = [1.0 if m > 0 else 0.5 if m == 0 else 0.0 for m in margins]
+    return sum(margins) / len(margins), sum(wins) / len(wins)
+
+
+@pytest.mark.parametrize(
+    ("seed", "step"), [(2, 26), (4, 26), (31, 26), (15, 25), (9, 25), (27, 25)]
+)
+def test_few_relevant_worlds_are_searched_exactly(games: Games, seed: int, step: int) -> None:
+    """Late in random games (face-down discards abound), the hint equals brute force."""
+    state = list(games(seed))[step]
+    view = View.of(state, state.current)
+    ranked = {r.move["dessert"]: r for r in hint(view, 0.02)}
+    for move in view.legal_moves():
+        margin, win = _brute_force(view, move)
+        got = ranked[BUFFET.keys[move.dessert or 0]].detail
+        assert got["exact"] == 1.0
+        assert got["expected_margin"] == pytest.approx(margin, abs=1e-3)
+        assert got["win_chance"] == pytest.approx(win, abs=1e-4)
+
+
 def test_reveal_is_ranked_by_what_the_tile_guards(position: PositionMaker) -> None:
     rows = {1: {"pie": Placed(4), "cookies": Placed(5), "wedding-cake": Placed(6, True)}}
     state = position(0, rows=rows, tops={0: [3]}).apply(Move(dessert=D("donuts")))
