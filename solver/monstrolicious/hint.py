@@ -40,15 +40,15 @@ from solver.game import RankedMove
 from solver.monstrolicious import sim
 from solver.monstrolicious.infer import (
     Counter,
-    Slot,
     World,
     fitting,
     slots,
     view_seed,
 )
+from solver.monstrolicious.reasons import place_reason, reveal_reason
 from solver.monstrolicious.relevant import Effort, Relevant, relevant_worlds
 from solver.monstrolicious.rules import empty_spaces, holds_lollipop, wins_battle
-from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value, label
+from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value
 from solver.monstrolicious.view import HIDDEN, View
 
 #: Seconds one playout step and one world's set-up are taken to cost: with the
@@ -120,10 +120,7 @@ def _rank_reveals(view: View, moves: list[Move], counter: Counter) -> list[Ranke
         spread = len(values)
         dessert = BUFFET.desserts[move.reveal]
         value = dessert.points + spread / (STRONGEST + 1) + p_trap
-        reason = (
-            f"turn up the tile at the {dessert.name} ({dessert.points} points): "
-            f"{spread} values possible, Trap {p_trap:.0%}"
-        )
+        reason = reveal_reason(move.reveal, values)
         ranked.append(
             RankedMove(
                 move.to_json(), round(value, 4), reason, {"points": dessert.points, "trap": p_trap}
@@ -347,32 +344,5 @@ def _ranked(
     }
     if not exact:
         detail["expected_points"] = round(tally.points / w, 3)
-    dessert = BUFFET.desserts[move.dessert]
-    situation = _situation(view, move.dessert, view.next_tile, take)
-    reason = (
-        f"your {label(view.next_tile)} on the {dessert.name} ({dessert.points}): {situation}; "
-        f"expected margin {margin:+.1f}, win {win:.0%}"
-    )
+    reason = place_reason(view, move.dessert, take, margin, win, exact)
     return RankedMove(move.to_json(), round(margin + win, 4), reason, detail)
-
-
-def _situation(view: View, space: int, tile: Value, take: float) -> str:
-    them = 1 - view.seat
-    opposing = view.board[them][space]
-    if opposing is None:
-        return "free, you take it" if tile != TRAP else "free, a Trap waits there"
-    if opposing.value == TRAP:
-        return "their face-up Trap takes your tile with it"
-    if opposing.value != HIDDEN:
-        if tile == TRAP:
-            return f"your Trap takes their {opposing.value} with it"
-        return f"battle their {label(opposing.value)}, you {_verb(take)}"
-    bound = Slot("board", space, opposing.lo, opposing.hi)
-    known = f" (at least {bound.lo})" if bound.lo > TRAP else ""
-    if tile == TRAP:
-        return f"Trap their hidden tile{known}"
-    return f"battle their hidden tile{known}, you take it in {take:.0%} of worlds"
-
-
-def _verb(take: float) -> str:
-    return "win" if take >= 1 else "lose" if take <= 0 else f"win {take:.0%}"

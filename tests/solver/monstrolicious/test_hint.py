@@ -79,7 +79,7 @@ def test_hint_takes_a_sure_win_on_the_richest_dessert(position: PositionMaker) -
     best = hint(View.of(state, 0), 0.05)[0]
     assert best.move == {"dessert": "wedding-cake"}
     assert best.detail["take_chance"] == 1.0
-    assert "battle their 10, you win" in best.reason
+    assert "your 12 beats their 10, so you take it" in best.reason
 
 
 def test_last_tile_is_exact(position: PositionMaker) -> None:
@@ -193,7 +193,9 @@ def test_take_chance_is_exact_over_the_worlds(position: PositionMaker) -> None:
     state = position(0, rows=rows, tops={0: [10]})
     ranked = {r.move["dessert"]: r for r in hint(View.of(state, 0), 0.02)}
     assert ranked["pie"].detail["take_chance"] == round(1 / 3, 4)
-    assert "you take it in 33% of worlds" in ranked["pie"].reason
+    assert (
+        "your 10 beats their face-down tile (at least 10) 33% of the time" in ranked["pie"].reason
+    )
     assert ranked["cookies"].detail["take_chance"] == 1.0
 
 
@@ -202,6 +204,81 @@ def test_reasons_name_the_traps(position: PositionMaker) -> None:
     view = View.of(position(0, rows=rows, tops={0: [TRAP]}), 0)
     reasons = {r.move["dessert"]: r.reason for r in hint(view, 0.02)}
     assert "your Trap takes their 9 with it" in reasons["cookies"]
-    assert "their face-up Trap takes your tile with it" in reasons["pie"]
-    assert "Trap their hidden tile" in reasons["donuts"]
-    assert "free, a Trap waits there" in reasons["wedding-cake"]
+    assert "their Trap lies face up across and takes your Trap with it" in reasons["pie"]
+    assert "your Trap takes their face-down tile with it" in reasons["donuts"]
+    assert "your Trap holds it without scoring and waits for their tile" in reasons["wedding-cake"]
+
+
+#: The game's last tile: seat 0 places a 7 (or its Trap) against a Lollipop holder.
+LAST_ROWS = {
+    1: {
+        "lollipop": Placed(2),
+        "pie": Placed(9, True),
+        "macarons": Placed(7, True),
+        "cupcakes": Placed(5, False, lo=3),
+    },
+    0: {"wedding-cake": Placed(10), "cookies": Placed(4, True)},
+}
+LAST_DISCARDS = {1: [Placed(8, False, lo=1, hi=9), Placed(1, False, lo=1, hi=9)]}
+COUNTED = "counting every way their hidden tiles can lie"
+
+
+def _last_tile(position: PositionMaker, tile: int) -> dict[str, str]:
+    state = position(0, rows=LAST_ROWS, tops={0: [tile]}, discards=LAST_DISCARDS, left={0: 1, 1: 0})
+    return {r.move["dessert"]: r.reason for r in hint(View.of(state, 0), 0.05)}
+
+
+def test_reasons_read_as_a_player_talks(position: PositionMaker) -> None:
+    seven = _last_tile(position, 7)
+    assert seven["cupcakes"] == (
+        "put your 7 on the Cupcakes (6 points): your 7 beats their face-down tile "
+        "(at least 3) 50% of the time; you finish 5.0 points behind on average and win "
+        f"50% of the time, {COUNTED}"
+    )
+    assert seven["macarons"] == (
+        "put your 7 on the Macarons (7 points): their 7 holds the tie, since they hold "
+        f"the Lollipop; you finish 11.0 points behind on average and lose every time, {COUNTED}"
+    )
+    assert seven["pie"] == (
+        "put your 7 on the Pie (9 points): their 9 beats your 7, so they keep it; you "
+        f"finish 11.0 points behind on average and lose every time, {COUNTED}"
+    )
+    assert seven["fruit-platter"] == (
+        "put your 7 on the Fruit Platter (8 points): nobody is across, so you take it; you "
+        f"finish 3.0 points behind on average and lose every time, {COUNTED}"
+    )
+    trap = _last_tile(position, TRAP)
+    assert trap["donuts"] == (
+        "put your Trap on the Donuts (3 points): nobody is across: your Trap holds it but "
+        f"scores nothing; you finish 11.0 points behind on average and lose every time, {COUNTED}"
+    )
+    assert trap["pie"] == (
+        "put your Trap on the Pie (9 points): your Trap takes their 9 with it; you finish "
+        f"2.0 points behind on average and lose every time, {COUNTED}"
+    )
+    rows = {1: {"pie": Placed(4), "cookies": Placed(5), "wedding-cake": Placed(6, True)}}
+    state = position(0, rows=rows, tops={0: [3]}).apply(Move(dessert=D("donuts")))
+    assert hint(View.of(state, 0), 0.02)[0].reason == (
+        "turn up their face-down tile at the Pie (9 points): it could be any of 12 tiles, "
+        "their Trap with chance 8%"
+    )
+
+
+def test_every_reason_names_the_tile_and_the_dessert(games: Games) -> None:
+    seen = 0
+    for seed in (1, 2):
+        for state in games(seed, "greedy"):
+            if state.is_terminal():
+                continue
+            view = View.of(state, state.current)
+            for ranked in hint(view, 0.01):
+                if "reveal" in ranked.move:
+                    name = BUFFET.desserts[D(ranked.move["reveal"])].name
+                    assert ranked.reason.startswith(f"turn up their face-down tile at the {name} (")
+                else:
+                    name = BUFFET.desserts[D(ranked.move["dessert"])].name
+                    tile = "Trap" if view.next_tile == TRAP else str(view.next_tile)
+                    assert ranked.reason.startswith(f"put your {tile} on the {name} (")
+                assert "world" not in ranked.reason
+                seen += 1
+    assert seen > 100
