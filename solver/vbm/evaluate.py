@@ -17,11 +17,12 @@ explorers.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from solver.vbm.area import Tally
 from solver.vbm.cards import Pos
-from solver.vbm.scoring import combined, explorer_points
+from solver.vbm.scoring import combined, explorer_points, sheet
 from solver.vbm.state import TURNS_PER_ROUND, State, tally
 from solver.vbm.turns import missions
 
@@ -39,6 +40,7 @@ class Outcome:
     mate_total: int | None
     tokens: int  # VP of mission tokens the placement wins
     portals: int  # portal tiles it takes
+    lines: Mapping[str, int] = field(default_factory=dict)  # the seat's score pad after it
 
 
 class Evaluator:
@@ -50,7 +52,8 @@ class Evaluator:
         self.deck = state.deck
         self.mate = state.mate(seat)
         self.counts = state.counts()
-        self.totals = [s.total for s in state.scores()]
+        self.sheets = state.sheets()
+        self.totals = [sum(lines.values()) for lines in self.sheets]
         self.sides = [t[s] for t, s in zip(self.deck.missions, state.sides, strict=True)]
         self.cache: dict[tuple[str, Pos], Outcome] = {}
         self.explorers = [
@@ -91,13 +94,16 @@ class Evaluator:
             both["tokens"] += len(gained) + len(mate_gained)
         taken = state.portals[seat]
         new_portals = min(len(after.portal_points - set(taken)), state.portal_left)
-        total = (
-            sum(after.lines.values())
-            + self.deck.portal_vp * (len(taken) + new_portals)
-            + sum(state.tokens[seat])
-            + sum(gained)
-            + self._explorer(seat, both or counts)
+        explorer = self.explorers[seat]
+        lines = sheet(
+            self.deck,
+            after,
+            len(taken) + new_portals,
+            (*state.tokens[seat], *gained),
+            explorer,
+            both or counts,
         )
+        total = sum(lines.values())
         mate_total = None
         if mate is not None and both is not None and seat == self.seat:
             mate_total = (
@@ -106,7 +112,7 @@ class Evaluator:
                 + sum(mate_gained)
                 + self._explorer(mate, both)
             )
-        out = Outcome(total, mate_total, sum(gained), new_portals)
+        out = Outcome(total, mate_total, sum(gained), new_portals, lines)
         self.cache[key] = out
         return out
 
@@ -123,21 +129,36 @@ class Evaluator:
         before = min(self.totals[self.seat], self.totals[self.mate])
         return min(out.total, out.mate_total) - before
 
+    def weight(self) -> float:
+        """The chance that the seat ends the lower of the two teammates (team mode; 1.0
+        outside it): a logistic curve of today's gap over the spread the cards still to
+        place allow."""
+        if self.mate is None:
+            return 1.0
+        me, mate = self.totals[self.seat], self.totals[self.mate]
+        spread = SPREAD_BASE + SPREAD_PER_CARD * self.cards_left
+        return 1.0 / (1.0 + math.exp((me - mate) / spread))
+
+    def mate_gain(self, card: str, cell: Pos) -> int:
+        """How much the teammate's total rises (its Explorer, its mission tokens); 0
+        outside team mode."""
+        out = self.outcome(card, cell)
+        if out.mate_total is None or self.mate is None:
+            return 0
+        return out.mate_total - self.totals[self.mate]
+
     def team_gain(self, card: str, cell: Pos) -> float:
         """Rise of the expected objective: in team mode, of the lower teammate's
         final score, else of the seat's own total.
 
         Which teammate ends lower is not settled until the end: each teammate's
-        rise is weighted by the chance that this teammate ends lower, a logistic
-        curve of the current gap over the spread the cards still to place allow.
+        rise is weighted by the chance that this teammate ends lower (:meth:`weight`).
         """
         out = self.outcome(card, cell)
         if out.mate_total is None or self.mate is None:
             return float(out.total - self.totals[self.seat])
-        me, mate = self.totals[self.seat], self.totals[self.mate]
-        spread = SPREAD_BASE + SPREAD_PER_CARD * self.cards_left
-        weight = 1.0 / (1.0 + math.exp((me - mate) / spread))
-        return weight * (out.total - me) + (1.0 - weight) * (out.mate_total - mate)
+        weight = self.weight()
+        return weight * self.own_gain(card, cell) + (1.0 - weight) * self.mate_gain(card, cell)
 
     def best_gain(self, seat: int, cards: tuple[str, ...]) -> int:
         """The most ``seat`` could add to its own total with one of ``cards``."""

@@ -67,7 +67,8 @@ def rank_explorers(view: View) -> list[RankedMove]:
             RankedMove(
                 move_to_json(move),
                 round(value, 3),
-                f"keep Explorer {explorer.id} ({explorer.text}): about {value:.0f} VP expected",
+                f"keep Explorer {explorer.id} ({explorer.text}): about {value:.0f} VP expected "
+                "by the end of the game",
                 {"expected": value},
             )
         )

@@ -36,11 +36,11 @@ from collections.abc import Hashable, Sequence
 from solver.errors import GameOverError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.vbm.area import frontier, sand_cells
-from solver.vbm.cards import Card, Pos
+from solver.vbm.cards import Pos
 from solver.vbm.codec import move_to_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.plan import plan
-from solver.vbm.reasons import describe, effects
+from solver.vbm.reasons import describe, placement, tell_apart
 from solver.vbm.state import TURNS_PER_ROUND, Move, State
 from solver.vbm.view import View
 
@@ -121,15 +121,15 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     others = _Others(state, ev)
     spent = time.perf_counter() - start
     future = _future(state, ev, gain, others, max(budget - spent, 0.005) * 0.5)
+    texts = {
+        pair: placement(state, ev, pair, sand.get(pair, 0.0), future.get(pair, 0.0))
+        for pair in pairs
+    }
+    tell_apart(state, seat, texts)
     ranked = []
-    texts: dict[tuple[str, Pos], str] = {}
     for move in moves:
         assert move.card is not None and move.at is not None
         pair = (move.card, move.at)
-        if pair not in texts:
-            texts[pair] = _pair_text(
-                state, ev, seat, pair, sand.get(pair, 0.0), future.get(pair, 0.0)
-            )
         left, why = _others(state, seat, move, others)
         value = gain[pair] + future.get(pair, 0.0) + left
         ranked.append(
@@ -256,39 +256,39 @@ def _with_areas(state: State, areas: tuple[tuple[tuple[int, int, str], ...], ...
     return replace(state, areas=areas)
 
 
-def _pair_text(
-    state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos], sand: float, planned: float
-) -> str:
-    card: Card = state.deck.card(pair[0])
-    done = effects(state, ev, seat, pair)
-    own = ev.own_gain(*pair)
-    text = f"place {describe(card)} at ({pair[1][0]},{pair[1][1]})"
-    text += f": {done}, +{own}" if done else f": +{own}"
-    if state.mode == "team":
-        text += f"; your team's lower score rises by {ev.lower_gain(*pair)}"
-    if sand > 0:
-        text += f"; about {sand:.1f} more from cards placed in its region later"
-    if planned > 0:
-        text += f"; sets up about {planned:.1f} more for cards still to come"
-    return text
-
-
 def _others(state: State, seat: int, move: Move, others: _Others) -> tuple[float, str]:
     """What the rest of the move leaves to the other players: (value, reason)."""
+    deck = state.deck
     if state.phase == "draft":
-        target = move.pass_to
-        if target is None or target == seat:
-            return 0.0, ""
         rest = [c for c in state.hands[seat] if c != move.card]
+        target = move.pass_to
+        if target is None:
+            gone = " and ".join(describe(deck.card(c), state.sand_direction) for c in rest)
+            return 0.0, f"; the other card, {gone}, is discarded" if rest else ""
+        cards = f"the other {len(rest)} card{'s' * (len(rest) > 1)}"
+        if target == seat:
+            return 0.0, f"; keep {cards} on your own Spaceship (every other one is taken)"
         best = others.gain(target, rest)
         if state.mode == "team" and target == state.mate(seat):
-            return PASS_WEIGHT * best, f"; pass to your teammate (seat {target}), best card +{best}"
-        return -PASS_WEIGHT * best, f"; pass to seat {target}, whose best card is +{best}"
-    if move.discard is None:
-        return 0.0, ""
+            return PASS_WEIGHT * best, (
+                f"; pass {cards} to your teammate (seat {target}): the best is worth +{best} "
+                "to them"
+            )
+        return -PASS_WEIGHT * best, (
+            f"; pass {cards} to seat {target}, an opponent: the best is worth +{best} to them"
+        )
     row = state.rows[move.row] if move.row is not None else state.live
+    if move.discard is None:
+        left = [c for c in row if c != move.card]
+        if not left:
+            return 0.0, ""
+        named = " and ".join(describe(deck.card(c), state.sand_direction) for c in left)
+        return 0.0, f"; the other card, {named}, is discarded"
     rest = [c for c in row if c not in (move.card, move.discard)]
     nxt = (seat + 1) % state.players
     best = others.gain(nxt, rest)
     weight = 1.0 / (state.players - 1)
-    return -weight * best, f"; discard {move.discard}, leaving seat {nxt} at most +{best}"
+    return -weight * best, (
+        f"; discard {describe(deck.card(move.discard), state.sand_direction)}: the best card "
+        f"then left in the row is worth +{best} to the next player (seat {nxt})"
+    )

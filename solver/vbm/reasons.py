@@ -1,16 +1,27 @@
-"""Words for the hint: what a card is and what placing it does.
+"""Words for the hint: what a card is, what placing it does, and why it is worth that.
+
+A placement's reason names the card and the cell, what it completes or wins, the
+points it scores now line by line where they are not only the card's printed VP
+("+12 points now: 10 printed on the card, 2 from your Sand cards"), and in team
+mode why the hint counts it differently (the team scores its lower teammate).
+Where the same card would read the same in several cells, each says where it lies.
 
 >>> from solver.vbm.cards import standard_deck
 >>> deck = standard_deck()
 >>> describe(deck.card("W03")), describe(deck.card("I01"))
-('the Big Mama tail W03', 'the yeti left half I01')
->>> describe(deck.card("S01"))
-'the Sand card S01 (adjacent, any terrain, 1 VP per card)'
+('the Big Mama tail W03', "the yeti's left half I01")
+>>> describe(deck.card("S02"))
+'the Sand card S02 (1 VP per card to its left)'
+>>> describe(deck.card("S02"), "both_ways")
+'the Sand card S02 (1 VP per card in its row)'
 """
 
 from __future__ import annotations
 
-from solver.vbm.cards import Card, Pos
+from collections.abc import Mapping
+
+from solver.vbm.area import EXPLORER_POS
+from solver.vbm.cards import STEPS, Card, Pos, SandRule
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.state import State, tally
 
@@ -21,16 +32,56 @@ _DONE = (
     ("flipped_ice", "flips an Ice monster"),
     ("crystals", "completes a crystal"),
 )
+#: Where a Sand card looks, by its arrow (and by region when it counts both ways).
+_ARROW_WORDS = {
+    "around": "next to it",
+    "left": "to its left",
+    "right": "to its right",
+    "up": "above it",
+    "down": "below it",
+    "up-left": "diagonally up-left of it",
+    "up-right": "diagonally up-right of it",
+    "down-left": "diagonally down-left of it",
+    "down-right": "diagonally down-right of it",
+}
+_BOTH_WAYS_WORDS = {"row": "in its row", "column": "in its column", "diagonal": "on its diagonals"}
+#: Score-pad line -> where its points come from, in words.
+_LINE_WORDS = {
+    "portals": "a Portal tile",
+    "ice": "Ice monsters",
+    "water": "Water cards",
+    "grassland": "Grassland symbols",
+    "sand": "your Sand cards",
+    "lava": "Lava cards",
+    "rock": "Rock cards",
+    "crystals": "crystals",
+    "rewards": "mission tokens",
+    "explorer": "your Explorer card",
+}
+#: A neighbour's step -> where the cell lies next to it.
+_SIDE_WORDS = {"up": "below", "down": "above", "left": "right of", "right": "left of"}
 
 
-def describe(card: Card) -> str:
+def sand_words(rule: SandRule, reach: str = "arrow") -> str:
+    """What a Sand rule scores, in words (``reach``: the setting ``sand_direction``)."""
+    where = _ARROW_WORDS[rule.arrow]
+    if reach == "both_ways" and rule.region in _BOTH_WAYS_WORDS:
+        where = _BOTH_WAYS_WORDS[rule.region]
+    if rule.condition == "same":
+        return f"{rule.vp} VP per card of the same terrain {where}"
+    if rule.condition == "different":
+        return f"{rule.vp} VP per different terrain {where}"
+    return f"{rule.vp} VP per card {where}"
+
+
+def describe(card: Card, reach: str = "arrow") -> str:
     """A short name for a card: what it shows and its id."""
     if card.mama:
         return f"the Big Mama {card.mama} {card.id}"
     if card.baby:
         return f"the Baby monster {card.id}"
     if card.ice:
-        return f"the {card.ice.kind} {card.ice.half} half {card.id}"
+        return f"the {card.ice.kind}'s {card.ice.half} half {card.id}"
     if card.beams:
         return f"the Mutagen card {card.id} (beam {'+'.join(card.beams)})"
     if card.rocks:
@@ -38,12 +89,8 @@ def describe(card: Card) -> str:
     if card.grass:
         return f"the Grassland card {card.id} ({card.grass} symbol{'s' * (card.grass > 1)})"
     if card.sand:
-        rule = card.sand
-        return (
-            f"the Sand card {card.id} ({rule.region}, {rule.condition} terrain, "
-            f"{rule.vp} VP per card)"
-        )
-    return f"the {card.terrain.value} card {card.id}"
+        return f"the Sand card {card.id} ({sand_words(card.sand, reach)})"
+    return f"the {card.terrain.value.capitalize()} card {card.id}"
 
 
 def effects(state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos]) -> str:
@@ -59,3 +106,96 @@ def effects(state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos]) -> st
     if outcome.tokens:
         said.append(f"wins mission tokens worth {outcome.tokens}")
     return ", ".join(said)
+
+
+def points_now(state: State, ev: Evaluator, pair: tuple[str, Pos]) -> str:
+    """``+N points now``, and where they come from when not only from the card's print."""
+    card = state.deck.card(pair[0])
+    before: Mapping[str, int] = ev.sheets[ev.seat]
+    after = ev.outcome(*pair).lines
+    rise = {line: after[line] - before[line] for line in after}
+    rise[card.terrain.value] -= card.vp
+    parts = [f"{card.vp} printed on the card"] if card.vp else []
+    parts += [f"{n} from {_LINE_WORDS[line]}" for line, n in rise.items() if n]
+    own = ev.own_gain(*pair)
+    text = f"+{own} points now" if own >= 0 else f"{own} points now"
+    if any(n for n in rise.values()):
+        text += ": " + ", ".join(parts)
+    return text
+
+
+def team_words(state: State, ev: Evaluator, pair: tuple[str, Pos]) -> str:
+    """Team mode: how the team's score moves, and why the hint counts the move as it
+    does when that is not the seat's own points."""
+    mate = ev.mate
+    if mate is None:
+        return ""
+    text = f"; the team's score (the lower of you and seat {mate}) rises by {ev.lower_gain(*pair)}"
+    own, counted = ev.own_gain(*pair), ev.team_gain(*pair)
+    if abs(counted - own) < 0.05:
+        return text
+    me, other = ev.totals[ev.seat], ev.totals[mate]
+    if me > other:
+        standing = f"you are {me - other} ahead of seat {mate}, who is likelier to end lower"
+    elif me < other:
+        standing = f"you are {other - me} behind seat {mate} and likelier to end lower"
+    else:
+        standing = f"you and seat {mate} are level"
+    weight = ev.weight()
+    text += (
+        f"; the hint counts it {counted:.1f}: {standing}, so your points weigh "
+        f"{weight:.0%} and seat {mate}'s {1 - weight:.0%}"
+    )
+    theirs = ev.mate_gain(*pair)
+    if theirs:
+        text += f" (seat {mate} gets {theirs:+d} from this card)"
+    return text
+
+
+def placement(
+    state: State, ev: Evaluator, pair: tuple[str, Pos], sand: float, planned: float
+) -> str:
+    """The reason for placing ``pair``: the card, the cell, what it does and is worth."""
+    card = state.deck.card(pair[0])
+    done = effects(state, ev, ev.seat, pair)
+    text = f"place {describe(card, state.sand_direction)} at ({pair[1][0]},{pair[1][1]}): "
+    text += f"{done}; " if done else ""
+    text += points_now(state, ev, pair)
+    if state.mode == "team":
+        text += team_words(state, ev, pair)
+    if sand > 0:
+        text += f"; about {sand:.1f} more from cards placed where it looks later"
+    if planned > 0:
+        text += f"; sets up about {planned:.1f} more for cards still to come"
+    return text
+
+
+def where(state: State, seat: int, cell: Pos) -> str:
+    """Where ``cell`` lies next to the seat's cards, in words ("left of W03 and below
+    your Explorer")."""
+    placed = {(r, c): card for r, c, card in state.areas[seat]}
+    sides = []
+    for direction, (dr, dc) in STEPS.items():
+        near = (cell[0] + dr, cell[1] + dc)
+        if near == EXPLORER_POS:
+            sides.append(f"{_SIDE_WORDS[direction]} your Explorer")
+        elif near in placed:
+            sides.append(f"{_SIDE_WORDS[direction]} {placed[near]}")
+    return " and ".join(sides)
+
+
+def tell_apart(state: State, seat: int, texts: dict[tuple[str, Pos], str]) -> None:
+    """Where one card's reasons read the same in several cells, each says where it lies
+    and which cells it matches (``texts`` is changed in place)."""
+    groups: dict[tuple[str, str], list[Pos]] = {}
+    for (card, cell), text in texts.items():
+        groups.setdefault((card, text.replace(f"at ({cell[0]},{cell[1]})", "", 1)), []).append(cell)
+    for (card, _), cells in groups.items():
+        if len(cells) < 2:
+            continue
+        for cell in cells:
+            others = [f"({r},{c})" for r, c in cells if (r, c) != cell]
+            same = " and ".join(others) if len(others) <= 2 else f"{len(others)} other cells"
+            texts[(card, cell)] += (
+                f"; the same as at {same}: here it lies {where(state, seat, cell)}"
+            )

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from solver.vbm.area import PAD_LINES, Tally
 from solver.game import Json
+from solver.vbm.area import PAD_LINES, Tally
 from solver.vbm.cards import COLOURS, Deck, Explorer
 
 
@@ -171,10 +171,7 @@ def team_standing(
         against = " against ".join(str(values[g][TIE_STEPS.index(last)]) for g in contenders)
         verdict = said[last] + (f" ({against})" if len(steps) > 1 else "")
         verdict += f": {_seats(left[0])} win."
-        if level:
-            verdict = ", ".join(level) + "; " + verdict
-        else:
-            verdict = verdict[0].upper() + verdict[1:]
+        verdict = f"{', '.join(level)}; {verdict}" if level else verdict[0].upper() + verdict[1:]
     else:
         last = "shared"
         verdict = ", ".join(level[:-1]) + f" and {level[-1]}: the victory is shared."

@@ -78,8 +78,8 @@ def test_hint_ranks_every_move_in_team_mode_with_pass_reasons() -> None:
     ranked = hint(View.of(state, 0))
     assert len(ranked) == len(state.legal_moves())
     assert [r.value for r in ranked] == sorted((r.value for r in ranked), reverse=True)
-    assert any("pass to your teammate (seat 2)" in r.reason for r in ranked)
-    assert any("pass to seat 1" in r.reason for r in ranked)
+    assert any("to your teammate (seat 2): the best is worth" in r.reason for r in ranked)
+    assert any("to seat 1, an opponent: the best is worth" in r.reason for r in ranked)
     assert {move_from_json(r.move) for r in ranked} == set(View.of(state, 0).legal_moves())
 
 

@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from solver.vbm.area import PAD_LINES, Area, analyse
 from solver.vbm.cards import deck_named
-from solver.vbm.scoring import ranked_winners, team_standing
 from solver.vbm.rules import new_state
+from solver.vbm.scoring import ranked_winners, team_standing
 from solver.vbm.state import State
 
 
