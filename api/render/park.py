@@ -4,15 +4,19 @@ Cards are drawn as the rulebook describes them: a monster in its area's colour
 (water green, land red, air blue) with its size in a badge, a heart for its
 character (red friendly, black nasty) and its points; an upgrade grey with its
 kind, size and price. On the track only the monster and its size show, as on
-the table, and the monster deck shows its count and the area and size of its top
-card. The picture draws one seat's view and nothing else; that seat is outlined
-and named "you".
+the table, and the monster deck is drawn as its top card's back (its area and
+size, as every player sees it) with the count of cards left. The picture draws
+one seat's view and nothing else; that seat is outlined and named "you".
 
 >>> from solver.game import get_game
 >>> game = get_game("park")
->>> svg = render(game.view(game.new(2, 1, None), 0))
+>>> view = game.view(game.new(2, 1, None), 0)
+>>> svg = render(view)
 >>> svg.count('class="park"'), svg.count('class="track-slot"')
 (2, 5)
+>>> top = f'class="deck-top" data-area="{view.deck_top[0]}" data-size="{view.deck_top[1]}"'
+>>> svg.count(top), svg.count(f"top of the monster deck: the size-{view.deck_top[1]} ")
+(1, 1)
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, 
 from api.render.svg import document, element, group, text, title
 from solver.errors import MonsterError
 from solver.park.cards import AREAS, CardId, Deck, Monster, Upgrade
-from solver.park.view import View
+from solver.park.view import Face, View
 
 AREA_FILL = {"water": "#3f9e5a", "land": "#c8433a", "air": "#3b78c4"}
 """The colour of each area's size badge and monster cards (rulebook: green, red, blue)."""
@@ -59,9 +63,10 @@ def render(state: View, seat: int | None = None) -> str:
     parts.append(heading(12, 22, f"Monster Park · turn {state.turn + 1} · {mover}", 15))
     y = 50.0
     parts.append(group([_track(state)], transform=f"translate(12 {y})"))
-    parts.append(
-        group([_upgrades(state, deck)], transform=f"translate({12 + 5 * (CARD_W + GAP) + 40} {y})")
-    )
+    upgrades_x = 12 + 5 * (CARD_W + GAP) + 40
+    parts.append(group([_upgrades(state, deck)], transform=f"translate({upgrades_x} {y})"))
+    deck_x = upgrades_x + 3 * (CARD_W + GAP) + 40
+    parts.append(group([_deck_top(state)], transform=f"translate({deck_x} {y})"))
     y += CARD_H + 34
     parts.append(group([_tourists(state, deck)], transform=f"translate(12 {y})"))
     y += 96
@@ -78,24 +83,41 @@ def render(state: View, seat: int | None = None) -> str:
     return document(WIDTH, height, parts, label + f", seen by seat {seat}")
 
 
+def _back(x: float, face: Face | None) -> list[str]:
+    """A face-down monster as its back shows it (area colour and size), or an empty place."""
+    if face is None:
+        return [box(x, 0, CARD_W, CARD_H, "none", "#bbb")]
+    area, size = face[0].value, face[1]
+    return [
+        box(x, 0, CARD_W, CARD_H, _tint(area)),
+        badge(x + CARD_W - 10, 11, str(size), AREA_FILL[area]),
+        _monster_face(x + CARD_W / 2, CARD_H / 2 + 4, AREA_FILL[area]),
+    ]
+
+
+def _deck_top(state: View) -> str:
+    """The monster deck: its top card's back and how many cards are left."""
+    face = state.deck_top
+    shown = "empty" if face is None else f"the size-{face[1]} {face[0]} monster"
+    inner = [
+        title(f"top of the monster deck: {shown} ({state.deck_count} cards left)"),
+        *_back(0, face),
+    ]
+    return text(0, -4, f"Monster deck · {state.deck_count}", font_size=11, fill=MUTED) + group(
+        inner,
+        class_="deck-top",
+        data_area=None if face is None else face[0].value,
+        data_size=None if face is None else str(face[1]),
+    )
+
+
 def _track(state: View) -> str:
-    top = state.deck_top
-    pile = f"deck {state.deck_count}" + ("" if top is None else f", top: size {top[1]} {top[0]}")
-    parts = [text(0, -4, f"Monster track · {pile}", font_size=11, fill=MUTED)]
+    parts = [text(0, -4, "Monster track", font_size=11, fill=MUTED)]
     for slot, face in enumerate(state.track):
         x = slot * (CARD_W + GAP)
         price = state.price(slot)
-        shown = "empty" if face is None else f"a size-{face[1]} {face[0]} monster"
-        inner = [title(f"track position {slot + 1}: {shown}")]
-        if face is None:
-            inner.append(box(x, 0, CARD_W, CARD_H, "none", "#bbb"))
-        else:
-            area, size = face[0].value, face[1]
-            inner += [
-                box(x, 0, CARD_W, CARD_H, _tint(area)),
-                badge(x + CARD_W - 10, 11, str(size), AREA_FILL[area]),
-            ]
-            inner.append(_monster_face(x + CARD_W / 2, CARD_H / 2 + 4, AREA_FILL[area]))
+        shown = "empty" if face is None else f"the size-{face[1]} {face[0]} monster"
+        inner = [title(f"track position {slot}: {shown}"), *_back(x, face)]
         inner.append(
             text(
                 x + CARD_W / 2,

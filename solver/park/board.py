@@ -23,7 +23,17 @@ from itertools import combinations
 from typing import TypeAlias
 
 from solver.errors import quoted
-from solver.park.cards import AREAS, Area, CardId, Deck, Monster, Tourist, Upgrade
+from solver.park.cards import (
+    AREAS,
+    UPGRADE_NAME,
+    Area,
+    CardId,
+    Deck,
+    Monster,
+    Tourist,
+    Upgrade,
+    article,
+)
 
 Park: TypeAlias = tuple[tuple[CardId, ...], ...]
 AREA_ROOM = 5
@@ -36,7 +46,7 @@ def card_name(deck: Deck, card_id: CardId) -> str:
     if isinstance(card, Monster):
         return f"the size-{card.size} monster"
     if isinstance(card, Upgrade):
-        return f"the size-{card.size} {card.kind}"
+        return f"the size-{card.size} {UPGRADE_NAME.get(card.kind, card.kind)}"
     return card.id
 
 
@@ -64,7 +74,10 @@ def place_error(deck: Deck, park: Park, card: Monster | Upgrade, area: Area) -> 
     """The park rule that placing ``card`` in ``area`` breaks, or None."""
     cards = park[AREAS.index(area)]
     if isinstance(card, Monster) and card.area != area:
-        return f"a {card.area} monster may only live in the {card.area} area, not the {area} area"
+        return (
+            f"{article(f'{card.area} monster')} may only live in the {card.area} area, "
+            f"not the {area} area"
+        )
     if len(cards) >= AREA_ROOM:
         return f"the {area} area is full ({AREA_ROOM} cards)"
     if isinstance(card, Monster) and cards and card.size < floor(deck, cards):

@@ -52,6 +52,22 @@ AREAS: tuple[Area, ...] = (Area.WATER, Area.LAND, Area.AIR)
 #: Upgrade kinds in the order of their spaces on the main board, with their prices.
 UPGRADE_KINDS: tuple[str, ...] = ("souvenirs", "balloons", "benches")
 UPGRADE_COST: Mapping[str, int] = {"souvenirs": 3, "balloons": 2, "benches": 1}
+#: What one card of each upgrade kind is called ("the size-2 bench").
+UPGRADE_NAME: Mapping[str, str] = {
+    "souvenirs": "souvenirs",
+    "balloons": "balloons",
+    "benches": "bench",
+}
+
+
+def article(words: str) -> str:
+    """``words`` with "a" or "an" before them, as they are said.
+
+    >>> article("air monster"), article("size-2 bench")
+    ('an air monster', 'a size-2 bench')
+    """
+    return f"{'an' if words[0] in 'aeiou' else 'a'} {words}"
+
 
 #: What a tourist may ask for (the ``need`` field of a deck file).
 NEEDS = ("friendly", "nasty", "upgrades", "area", "size", "tourists", "run", "each_area", "both")

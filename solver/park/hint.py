@@ -30,14 +30,15 @@ import time
 
 from solver.errors import GameOverError, NotYourTurnError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
+from solver.park import reasons
 from solver.park.board import AREA_ROOM, counts, floor, is_full
-from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Monster, Upgrade
+from solver.park.cards import AREAS, Area, CardId, Monster, Upgrade
 from solver.park.codec import move_to_json
 from solver.park.evaluate import Evaluation, evaluate
 from solver.park.moves import Move
 from solver.park.options import later_options, targets
 from solver.park.plan import COUNT, SCALE, After, Option, build, solve
-from solver.park.reply import WIN, foresee, reply, turns_after, win_chance
+from solver.park.reply import WIN, foresee, next_turn, turns_after, win_chance
 from solver.park.state import State
 from solver.park.view import View
 
@@ -76,15 +77,10 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
 
 
 def _claim_hint(state: State, move: Move) -> RankedMove:
-    rewards = [state.cards.tourist(t).reward for t in move.tourists]
-    total = sum(rewards)
+    total = sum(state.cards.tourist(t).reward for t in move.tourists)
     if state.bank is not None:
         total = min(total, state.bank)
-    if not move.tourists:
-        reason = "invite no tourist: +0"
-    else:
-        parts = [f"{t} (+{r})" for t, r in zip(move.tourists, rewards, strict=True)]
-        reason = f"invite {', then '.join(parts)}: +{total} tokens"
+    reason = reasons.claim(state, move, total)
     return RankedMove(move_to_json(move), float(total), reason, {"tokens": float(total)})
 
 
@@ -108,48 +104,28 @@ def _action_hints(state: State, moves: list[Move], budget: float) -> list[Ranked
         if result is not None:
             solved = list(zip(result.values, result.steps, strict=True))
     out = []
+    push = _push(state) / SCALE
+    top = state.deck[0] if state.deck else None
     for m, e, after, s in zip(moves, evals, lasts, solved, strict=True):
-        value = s[0] if s is not None else e.value + (_push(state) / SCALE if _places(e) else 0)
-        reason = _describe(state, m, e)
+        value = s[0] if s is not None else e.value + (push if _places(e) else 0)
+        reason = reasons.this_turn(state, m, e)
+        if push and _places(e):
+            reason += reasons.push(push)
         if s is not None and s[1]:
-            reason += f"; then {', '.join(s[1][:horizon])}"
-        reason += f" (plan worth {value:.1f})" if s is not None else ""
+            reason += reasons.plan(s[1][:horizon], value)
         detail = {"this_turn": round(e.value, 3), "tourists": round(e.reward, 3)}
         if after != 0:
-            left = reply(state, m, e)
-            value -= left / (state.players - 1)
-            reason += f"; leaves the next player {left:.1f}"
-            detail["reply"] = round(left, 3)
+            r, er, table = next_turn(state, m, e)
+            value -= er.value / (state.players - 1)
+            reason += reasons.next_player(table, top, r, er, state.players - 1)
+            detail["reply"] = round(er.value, 3)
         if after is not None:
             chance = win_chance(state, m, e)
             value += WIN * (2 * chance - 1)
-            reason += f"; the player's last turn: wins with chance {chance:.0%}"
+            reason += reasons.last_turn(chance)
             detail["win_chance"] = round(chance, 3)
         out.append(RankedMove(move_to_json(m), round(value, 3), reason, detail))
     return out
-
-
-def _describe(state: State, move: Move, e: Evaluation) -> str:
-    deck = state.cards
-    if move.action == "token":
-        text = "take a token: +1"
-    elif move.action == "upgrade":
-        assert move.kind is not None
-        card = state.upgrade_row[UPGRADE_KINDS.index(move.kind)]
-        assert card is not None
-        u = deck.upgrade(card)
-        text = f"buy the size-{u.size} {u.kind} for the {move.area} area: -{u.cost}"
-    elif move.action == "invite":
-        assert move.slot is not None and state.track[move.slot] is not None
-        m = deck.monster(state.track[move.slot] or "")
-        price = state.price(move.slot) or 0
-        text = f"invite the size-{m.size} {m.area} monster for {price}: scores {e.points:.1f}"
-    else:
-        text = "pass: no action is possible"
-    if e.claim:
-        gains = ", ".join(f"'{deck.tourist(t).text}' (+{deck.tourist(t).reward})" for t in e.claim)
-        text += f", completes {gains}"
-    return text
 
 
 def _horizon(state: State) -> int:
@@ -177,15 +153,13 @@ def _first(table: State, i: int) -> list[Option]:
         card = deck.card(e.outcomes[0].card or "")
         if isinstance(card, Upgrade):
             assert m.area is not None
-            name, area, key = f"buy {card.kind} for {m.area}", m.area, f"next:{card.kind}"
+            name = f"{reasons.upgrade_kind(card.kind)} for the {m.area} area"
+            area, key = m.area, f"next:{card.kind}"
         else:
             assert m.slot is not None
             shown = deck.monster(table.track[m.slot] or "")
-            name, area, key = (
-                f"invite size-{shown.size} {shown.area}",
-                shown.area,
-                f"track:{shown.id}",
-            )
+            name = f"{reasons.monster_back(shown.area, shown.size)} on the track"
+            area, key = shown.area, f"track:{shown.id}"
         option = Option(
             name=name,
             area=area,

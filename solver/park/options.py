@@ -3,15 +3,16 @@
 For turns after the next (the next is valued exactly on the table it foresees,
 ``hint._first``), the plan chooses among: a monster still visible on the track,
 if it will not have been discarded or taken by then, at the price of the
-position it will have reached; a monster of each area and size the deck may
-bring, weighted by the chance one shows up within reach (how many of each the
+position it will have reached (the top card of the monster deck counts among
+them: its back shows its area and size); a monster of each area and size the
+deck may bring below it, weighted by the chance one shows up within reach (how many of each the
 deck holds is public: every card back shows area and size) and valued at the
 expected points of an unseen monster of that face; or an upgrade. The tourists
 on the row are the plan's targets.
 
 >>> from solver.park.rules import new_state
 >>> s = new_state(2, seed=3)
->>> sum(_unseen(s).values()) == len(s.deck)
+>>> sum(_unseen(s).values()) == len(s.deck) - 1
 True
 """
 
@@ -20,10 +21,21 @@ from __future__ import annotations
 from collections import Counter
 
 from solver.park.board import AREA_ROOM, floor
-from solver.park.cards import AREAS, UPGRADE_COST, UPGRADE_KINDS, Area, CardId, Monster, Upgrade
+from solver.park.cards import (
+    AREAS,
+    UPGRADE_COST,
+    UPGRADE_KINDS,
+    Area,
+    CardId,
+    Monster,
+    Upgrade,
+    article,
+)
 from solver.park.evaluate import class_outcomes
 from solver.park.moves import Move
 from solver.park.plan import COUNT, SCALE, Option, Target
+from solver.park.reasons import monster_back, upgrade_kind
+from solver.park.reply import slid_track
 from solver.park.state import State
 
 #: Chance another player who can fit a monster takes it: free, or for a price.
@@ -38,10 +50,11 @@ DRAW_PRICE = 2
 
 
 def _unseen(state: State) -> Counter[tuple[Area, int]]:
-    """How many monsters of each area and size the deck may still bring: the deck, and
-    the discard once the deck runs low. Every card back shows area and size, so these
-    counts are what the seat sees; which of them is which it cannot tell."""
-    pool = list(state.deck) + (list(state.discard) if len(state.deck) < 10 else [])
+    """How many monsters of each area and size the deck may still bring below its top
+    card (which the track options count): the deck, and the discard once the deck runs
+    low. Every card back shows area and size, so these counts are what the seat sees;
+    which of them is which it cannot tell."""
+    pool = list(state.deck[1:]) + (list(state.discard) if len(state.deck) < 10 else [])
     deck = state.cards
     return Counter((deck.monster(c).area, deck.monster(c).size) for c in pool)
 
@@ -89,11 +102,9 @@ def later_options(state: State, moves: list[Move], t: int) -> list[Option]:
     opts: list[Option] = []
     by_spot: dict[tuple[CardId, int], set[int]] = {}
     for i, m in enumerate(moves):
-        track = list(state.track)
-        if m.action == "invite" and m.slot is not None:
-            track[m.slot] = None
-        for pos, c in enumerate([c for c in track[1:] if c is not None]):
-            by_spot.setdefault((c, pos), set()).add(i)
+        for pos, c in enumerate(slid_track(state, m)):
+            if c is not None:
+                by_spot.setdefault((c, pos), set()).add(i)
     for (c, pos0), allowed in sorted(by_spot.items()):
         pos = pos0 - (n - 1) - (t - 1) * n
         price = state.price(pos) if pos >= 0 else None
@@ -103,9 +114,10 @@ def later_options(state: State, moves: list[Move], t: int) -> list[Option]:
         survive = _survival(state, monster, pos0, t)
         points, pf = _face_stats(state, monster.area, monster.size)
         value = survive * (points - price) + (1 - survive)
+        seen = "on top of the monster deck" if state.deck and c == state.deck[0] else "on the track"
         opts.append(
             Option(
-                name=f"invite size-{monster.size} {monster.area}",
+                name=f"{monster_back(monster.area, monster.size)} {seen}",
                 area=monster.area,
                 size=monster.size,
                 price=price,
@@ -126,7 +138,7 @@ def later_options(state: State, moves: list[Move], t: int) -> list[Option]:
         value = q * (points - DRAW_PRICE) + (1 - q)
         opts.append(
             Option(
-                name=f"a new size-{size} {area}",
+                name=f"{article(f'size-{size} {area} monster')} from the deck",
                 area=area,
                 size=size,
                 price=DRAW_PRICE,
@@ -165,7 +177,7 @@ def _upgrade_options(state: State, moves: list[Move]) -> list[Option]:
             for area in AREAS:
                 opts.append(
                     Option(
-                        name=f"buy {kind} for {area}",
+                        name=f"{upgrade_kind(kind)} for the {area} area",
                         area=area,
                         size=u.size,
                         price=u.cost,

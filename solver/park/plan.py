@@ -109,6 +109,7 @@ class Plan:
     model: cp_model.CpModel
     objectives: list[Any]
     picks: list[list[tuple[int, cp_model.IntVar, str]]]
+    floors: list[int]  # each plan's worth when it places nothing later (always allowed)
 
 
 def build(afters: list[After], options: list[Option], turns: int, targets: list[Target]) -> Plan:
@@ -125,7 +126,7 @@ def build(afters: list[After], options: list[Option], turns: int, targets: list[
         objectives.append(objective)
         picks.append(chosen)
     model.maximize(cp_model.LinearExpr.sum(objectives))
-    return Plan(model, objectives, picks)
+    return Plan(model, objectives, picks, [a.value for a in afters])
 
 
 def _one_plan(
@@ -301,6 +302,14 @@ def solve(plan: Plan, seconds: float) -> Solved | None:
     status = solver.solve(plan.model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
-    values = tuple(solver.value(obj) / SCALE for obj in plan.objectives)
-    steps = tuple(tuple(name for _, y, name in picks if solver.value(y)) for picks in plan.picks)
-    return Solved(values, steps, status == cp_model.OPTIMAL)
+    values: list[float] = []
+    steps: list[tuple[str, ...]] = []
+    for obj, picks, least in zip(plan.objectives, plan.picks, plan.floors, strict=True):
+        # The work limit may stop the search on a plan worse than placing nothing later.
+        if solver.value(obj) < least:
+            values.append(least / SCALE)
+            steps.append(())
+        else:
+            values.append(solver.value(obj) / SCALE)
+            steps.append(tuple(name for _, y, name in picks if solver.value(y)))
+    return Solved(tuple(values), tuple(steps), status == cp_model.OPTIMAL)

@@ -3,8 +3,9 @@ best reply, the table at the player's next turn, and on the player's last turn
 the chance to win.
 
 The next player's reply is evaluated exactly (``evaluate``) on the table the
-move leaves, as the player can foresee it: the track slid on (cards the deck
-has yet to show left out) and the tourists left on the row. What a move leaves
+move leaves, as the player can foresee it: the track slid on, the top card of
+the monster deck in the first empty place (its back shows its area and size;
+cards below it are left out) and the tourists left on the row. What a move leaves
 the next player counts against it: a monster the next player would invite for
 free, a tourist it would complete, is worth denying.
 
@@ -96,37 +97,63 @@ def win_chance(state: State, move: Move, e: Evaluation) -> float:
 def reply(state: State, move: Move, e: Evaluation) -> float:
     """The most points the next player can expect from its next turn on the table
     ``move`` leaves."""
+    return next_turn(state, move, e)[1].value
+
+
+def next_turn(state: State, move: Move, e: Evaluation) -> tuple[Move, Evaluation, State]:
+    """The next player's best turn on the table ``move`` leaves: its move, what the
+    move is worth to it, and that table."""
     seat = state.to_move
     assert seat is not None
-    return _best_turn(_table_after(state, move, e), (seat + 1) % state.players)
+    table = replace(_table_after(state, move, e), to_move=(seat + 1) % state.players)
+    r, er = predicted(table)
+    return r, er, table
+
+
+def slid_track(state: State, move: Move) -> tuple[CardId | None, ...]:
+    """The track once this turn's board is prepared, as the player can foresee it: the
+    monster invited taken out, position 0 discarded, the rest slid left, and the top
+    card of the monster deck in the first empty place (its back shows its area and
+    size, which is all a face-down card is valued by); the cards below it are left
+    out.
+
+    >>> from solver.park.rules import new_state
+    >>> s = new_state(2, seed=7)
+    >>> slid_track(s, Move("token")) == (*s.track[1:], s.deck[0])
+    True
+    """
+    track = list(state.track)
+    if move.action == "invite" and move.slot is not None:
+        track[move.slot] = None
+    slid: list[CardId | None] = [c for c in track[1:] if c is not None]
+    if state.deck:
+        slid.append(state.deck[0])
+    return (*slid, *[None] * (len(track) - len(slid)))
 
 
 def _table_after(state: State, move: Move, e: Evaluation) -> State:
     """The table after this turn, as the player can foresee it.
 
-    Cards the deck has yet to show are left out; an upgrade bought is taken to
-    be replaced by its like. The mover's park gets the card placed (the likeliest
-    face-down outcome), its tokens and tourists follow the move.
+    The track is :func:`slid_track`'s; the deck's next top is not known, so the
+    table's deck is left empty. An upgrade bought is taken to be replaced by its
+    like. The mover's park gets the card placed (the likeliest face-down outcome),
+    its tokens and tourists follow the move.
     """
     seat = state.to_move
     assert seat is not None
-    track = list(state.track)
-    if move.action == "invite" and move.slot is not None:
-        track[move.slot] = None
     top = max(e.outcomes, key=lambda o: o.probability)
     parks = (*state.parks[:seat], top.park, *state.parks[seat + 1 :])
     tokens = list(state.tokens)
     tokens[seat] = round(e.tokens)
     held = (*state.held[:seat], state.held[seat] + e.claim, *state.held[seat + 1 :])
-    slid: list[CardId | None] = [c for c in track[1:] if c is not None]
-    slid += [None] * (len(track) - len(slid))
     row = tuple(None if t in e.claim else t for t in state.tourist_row)
     return replace(
         state,
         parks=parks,
         tokens=tuple(tokens),
         held=held,
-        track=tuple(slid),
+        track=slid_track(state, move),
+        deck=(),
         tourist_row=row,
         phase="action",
     )

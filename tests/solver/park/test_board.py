@@ -13,6 +13,19 @@ def test_monsters_live_only_in_their_own_area(deck: Deck) -> None:
         "a land monster may only live in the land area, not the water area"
     )
     assert place_error(deck, ((), (), ()), land, Area.LAND) is None
+    air = deck.monster(card(deck, "air", 2, True))
+    assert place_error(deck, ((), (), ()), air, Area.LAND) == (
+        "an air monster may only live in the air area, not the land area"
+    )
+
+
+def test_a_bench_is_named_as_one_card(deck: Deck) -> None:
+    four = card(deck, "water", 4, True)
+    bench = next(u for u in deck.upgrades if u.kind == "benches")
+    one = deck.monster(card(deck, "water", 1, True))
+    assert place_error(deck, ((four, bench.id), (), ()), one, Area.WATER) == (
+        f"a size-1 monster cannot follow the size-{bench.size} bench in the water area"
+    )
 
 
 def test_each_monster_at_least_as_large_as_the_last_card(deck: Deck) -> None:

@@ -73,7 +73,7 @@ def test_hint_takes_the_tourists_a_move_completes(deck: Deck) -> None:
     s = with_track(s, fourth, *[c for c in s.track if c and c != fourth][:4])
     ranked = hint_of(s, 0, 0.5)
     assert ranked[0].move == {"action": "invite", "slot": 0, "area": "water"}
-    assert "completes '4 water monsters' (+3)" in ranked[0].reason
+    assert "brings the tourist '4 water monsters' (+3)" in ranked[0].reason
     after = s.apply(Move("invite", slot=0))
     claims = hint_of(after, 0, 0.5)
     assert claims[0].move == {"action": "tourists", "tourists": ["water-4"]}

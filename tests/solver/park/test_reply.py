@@ -122,5 +122,5 @@ def test_the_plan_counts_on_a_monster_only_if_the_other_player_leaves_it(deck: D
         ranked = hint_of(state, 0, 0.5)
         return next(r.reason for r in ranked if r.move == {"action": "token"})
 
-    assert "then invite size-5 land" in token_plan(blocked)  # free on the next turn
-    assert "invite size-5 land" not in token_plan(s)  # seat 1 takes it first
+    assert "later: the size-5 land monster on the track" in token_plan(blocked)  # free next turn
+    assert "the size-5 land monster on the track" not in token_plan(s)  # seat 1 takes it first

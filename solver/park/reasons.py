@@ -1,0 +1,155 @@
+"""The hint's reasons in a player's words: each names its card and says what it gains.
+
+A reason starts with the move and what it brings this turn ("invite the size-4
+air monster from track position 2 (cost 2): +0.3 points now (the card scores 2
+or 3, 2.3 on average)"), then what the plan counts on later, what the next
+player's best turn after it is, and on the player's last turn the chance to win.
+Track places are numbered 0-4, as moves and the rules number them (the rulebook
+names the first four by their price); a tourist is named by what its card asks
+for.
+
+>>> points(1), points(-1), points(2.25), points(0.0)
+('+1 point', '-1 point', '+2.2 points', '+0 points')
+"""
+
+from __future__ import annotations
+
+from solver.park.cards import UPGRADE_KINDS, UPGRADE_NAME, Area, CardId, Tourist, Upgrade, article
+from solver.park.evaluate import Evaluation
+from solver.park.moves import Move
+from solver.park.state import State
+
+#: The share of the next player's turn a move is charged, by the number of other players.
+SHARE = {1: "which", 2: "half of which", 3: "a third of which"}
+
+
+def amount(x: float) -> str:
+    """A number as a player writes it: whole numbers bare, others to one decimal."""
+    text = f"{x:.1f}"
+    return "0" if text == "-0.0" else text.removesuffix(".0")
+
+
+def points(x: float) -> str:
+    """``+3 points``, ``-1 point``: a gain with its sign and unit."""
+    text = amount(x)
+    sign = "" if text.startswith("-") else "+"
+    return f"{sign}{text} point{'' if text in ('1', '-1') else 's'}"
+
+
+def monster_back(area: Area, size: int) -> str:
+    """A face-down monster as its back shows it: ``the size-4 air monster``."""
+    return f"the size-{size} {area} monster"
+
+
+def upgrade_name(u: Upgrade) -> str:
+    """``the size-2 bench``, ``the size-1 souvenirs``."""
+    return f"the size-{u.size} {UPGRADE_NAME.get(u.kind, u.kind)}"
+
+
+def upgrade_kind(kind: str) -> str:
+    """One card of an upgrade kind: ``a bench``, ``balloons``."""
+    name = UPGRADE_NAME.get(kind, kind)
+    return article(name) if name == "bench" else name
+
+
+def tourist_name(t: Tourist) -> str:
+    """A tourist by what its card asks for: ``the tourist '4 water monsters'``."""
+    return f"the tourist '{t.text}'"
+
+
+def cost(price: int) -> str:
+    return "free" if price == 0 else f"cost {price}"
+
+
+def action(state: State, move: Move, top: CardId | None = None) -> str:
+    """The action in words, naming its card, place and price (``top``: the card that
+    came from the top of the monster deck, said so)."""
+    deck = state.cards
+    if move.action == "token":
+        return "take a token"
+    if move.action == "upgrade":
+        assert move.kind is not None
+        card = state.upgrade_row[UPGRADE_KINDS.index(move.kind)]
+        assert card is not None
+        u = deck.upgrade(card)
+        return f"buy {upgrade_name(u)} for the {move.area} area ({cost(u.cost)})"
+    if move.action == "invite":
+        assert move.slot is not None
+        card = state.track[move.slot]
+        assert card is not None
+        m = deck.monster(card)
+        where = f"from track position {move.slot}"
+        if card == top:
+            where = f"just drawn from the monster deck to track position {move.slot}"
+        price = cost(state.price(move.slot) or 0)
+        return f"invite {monster_back(m.area, m.size)} {where} ({price})"
+    return "pass: no action is possible"
+
+
+def this_turn(state: State, move: Move, e: Evaluation) -> str:
+    """The action and what it brings this turn: the card's points, the tourists."""
+    parts: list[str] = []
+    if move.action == "invite":
+        scores = [str(s) for s in sorted({o.points for o in e.outcomes})]
+        if len(scores) == 1:
+            parts.append(f"the card scores {scores[0]}")
+        else:
+            parts.append(f"the card scores {_listed(scores, 'or')}, {amount(e.points)} on average")
+    deck = state.cards
+    if e.claim:
+        sure = abs(sum(deck.tourist(t).reward for t in e.claim) - e.reward) < 1e-6
+        verb = "brings" if sure else f"may bring (+{amount(e.reward)} on average)"
+        parts.append(f"{verb} {_listed(_tourists(state, e.claim))}")
+    elif e.reward > 1e-6:
+        parts.append(f"may bring tourists (+{amount(e.reward)} on average)")
+    text = f"{action(state, move)}: {points(e.value)} now"
+    return text + (f" ({'; '.join(parts)})" if parts else "")
+
+
+def claim(state: State, move: Move, total: int) -> str:
+    """A tourist claim: the tourists in the order invited, each with its reward."""
+    if not move.tourists:
+        return "invite no tourist: +0 points"
+    return f"invite {', then '.join(_tourists(state, move.tourists))}: {points(total)}"
+
+
+def plan(steps: tuple[str, ...], value: float) -> str:
+    """What the plan counts on after this turn, and what it is worth with this turn."""
+    worth = f"{amount(value)} points: this turn plus what they make over a token each"
+    return f"; later: {_listed(list(steps))} ({worth})"
+
+
+def push(value: float) -> str:
+    """The worth of filling a slot while ahead."""
+    return f"; filling a slot while ahead adds {amount(value)}: the game ends when a park is full"
+
+
+def next_player(table: State, top: CardId | None, move: Move, e: Evaluation, others: int) -> str:
+    """The next player's best turn on the table a move leaves, and how much of it counts
+    against the move. ``top`` is the card that was on top of the monster deck."""
+    share = SHARE.get(others, f"1/{others} of which")
+    text = action(table, move, top)
+    if e.claim:
+        text += f" and invite {_listed(_tourists(table, e.claim))}"
+    return (
+        f"; then the next player's best turn is to {text}, "
+        f"{points(e.value)} to them, {share} counts against this move"
+    )
+
+
+def last_turn(chance: float) -> str:
+    return f"; it is your last turn, and this move wins with chance {chance:.0%}"
+
+
+def _tourists(state: State, ids: tuple[CardId, ...]) -> list[str]:
+    """Each tourist named, with its reward."""
+    return [
+        f"{tourist_name(state.cards.tourist(t))} (+{state.cards.tourist(t).reward})" for t in ids
+    ]
+
+
+def _listed(items: list[str], word: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {word} {items[-1]}"
