@@ -52,7 +52,7 @@ def doing(tech: Technique, condition: Condition, task: Task) -> str:
     elif not numbered:
         head = f"comparing {words[0]} with {words[1]}"
     elif tech is Technique.COUNT:
-        return f"only reading single kind counts ({statement(condition)})"
+        return f"reading single kind counts ({statement(condition)})"
     elif tech is Technique.FORCE:
         return f"forcing tokens' sides for {statement(condition)}"
     else:
@@ -70,7 +70,8 @@ def why(level: int, solved: Solved, task: Task, upper: bool) -> str:
     """The sentence: ``level 6: needs comparing blue with yellow while ...``."""
     tops = [s for s in solved.steps if s.technique is solved.hardest]
     step = next((s for s in tops if partner(s.condition, task) == s.condition), tops[0])
-    sentence = f"level {level}: needs {doing(step.technique, step.condition, task)}"
+    only = "only " if step.technique is Technique.COUNT and not upper else ""
+    sentence = f"level {level}: needs {only}{doing(step.technique, step.condition, task)}"
     if upper:
         parts = [
             f"effort {solved.effort}",

@@ -45,6 +45,11 @@ def test_statement(text: str, words: str) -> None:
             "B>Y, PY=TR, PB>=3",
             "level 6: needs comparing blue with yellow while plump yellow must equal thin red",
         ),
+        (
+            "PB>=4, PR>=4, TY>=4",
+            "level 2: needs reading single kind counts (at least 4 plump blue), and the work"
+            " (effort 3, 7 flips) puts it at the top of its band",
+        ),
     ],
 )
 def test_why_of_the_rulebook_examples_and_the_brief(text: str, why: str) -> None:
