@@ -92,9 +92,15 @@ def plan(task: Task) -> list[tuple[Technique, Condition]]:
     >>> [(t.value, str(c)) for t, c in plan(parse_task("B=R, PY=0, Y>P"))]
     [('force', 'PY=0'), ('shared', 'B=R'), ('shared', 'Y>P')]
     """
+    return list(_plan(task))
+
+
+@functools.lru_cache(maxsize=4096)
+def _plan(task: Task) -> tuple[tuple[Technique, Condition], ...]:
+    """``plan``, kept for the next call on the same task (the generator asks twice)."""
     marked = [(technique(c, task), i, c) for i, c in enumerate(task.conditions)]
     marked.sort(key=lambda m: (m[0].order, m[1]))
-    return [(t, c) for t, _, c in marked]
+    return tuple((t, c) for t, _, c in marked)
 
 
 def hardest(task: Task) -> Technique:
