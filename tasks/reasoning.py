@@ -187,7 +187,8 @@ def nearest(
     >>> from solver.manno.table import TableEngine
     >>> from solver.manno.task import parse_task
     >>> table = TableEngine()
-    >>> near, best, ties = nearest(table, table.mask(parse_task("PB=5")), np.array([1 << 14, 3 << 13]))
+    >>> mask, at = table.mask(parse_task("PB=5")), np.array([1 << 14, 3 << 13])
+    >>> near, best, ties = nearest(table, mask, at)
     >>> near.tolist(), best.tolist(), ties.tolist()
     ([0, 0], [1, 2], [1, 1])
     """
