@@ -155,7 +155,8 @@ def _sampled(
 def _exact_plan(view: View, moves: list[Move]) -> list[list[Relevant]] | None:
     """For every move, the relevant worlds after it (:mod:`relevant`), when searching
     each of them, every stack order and every reply takes at most ``EXACT_PLAYS``
-    placements; else None.
+    placements and listing them at most ``EXACT_STEPS`` steps (no cap for the
+    game's last tile); else None.
 
     After the move, a hidden board tile can still meet the seat's tiles left in
     its stack (the one just placed too, at the space it fights for, since a lost
