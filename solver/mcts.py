@@ -227,7 +227,7 @@ class Search:
             if value > best_value:
                 best, best_edge, best_value = move, edge, value
         if untried:
-            move = rng_choice(self.rng, untried)
+            move = self.rng.choice(untried)
             edge = node.edges.setdefault((mover, move), _Edge())
             edge.available += 1
             return move, edge, True
@@ -250,11 +250,6 @@ class Search:
             return (edge.visits, edge.reward / edge.visits, -i)
 
         return max(enumerate(candidates), key=key)[1]
-
-
-def rng_choice(rng: random.Random, items: Sequence[Any]) -> Any:
-    """``rng.choice`` (named so the one random pick of a selection reads plainly)."""
-    return items[rng.randrange(len(items))]
 
 
 class SearchPlayer:
