@@ -15,7 +15,7 @@ for.
 from __future__ import annotations
 
 from solver.park.cards import UPGRADE_KINDS, UPGRADE_NAME, Area, CardId, Tourist, Upgrade, article
-from solver.park.evaluate import Evaluation
+from solver.park.evaluate import Evaluation, best_claim
 from solver.park.moves import Move
 from solver.park.state import State
 
@@ -95,13 +95,7 @@ def this_turn(state: State, move: Move, e: Evaluation) -> str:
             parts.append(f"the card scores {scores[0]}")
         else:
             parts.append(f"the card scores {_listed(scores, 'or')}, {amount(e.points)} on average")
-    deck = state.cards
-    if e.claim:
-        sure = abs(sum(deck.tourist(t).reward for t in e.claim) - e.reward) < 1e-6
-        verb = "brings" if sure else f"may bring (+{amount(e.reward)} on average)"
-        parts.append(f"{verb} {_listed(_tourists(state, e.claim))}")
-    elif e.reward > 1e-6:
-        parts.append(f"may bring tourists (+{amount(e.reward)} on average)")
+    parts += _visitors(state, e)
     text = f"{action(state, move)}: {points(e.value)} now"
     return text + (f" ({'; '.join(parts)})" if parts else "")
 
@@ -139,6 +133,23 @@ def next_player(table: State, top: CardId | None, move: Move, e: Evaluation, oth
 
 def last_turn(chance: float) -> str:
     return f"; it is your last turn, and this move wins with chance {chance:.0%}"
+
+
+def _visitors(state: State, e: Evaluation) -> list[str]:
+    """The tourists the action brings for sure, and those only some of a face-down
+    monster's outcomes bring, with their chance."""
+    chance: dict[CardId, float] = {}
+    for o in e.outcomes:
+        for t in best_claim(state, o.park)[0]:
+            chance[t] = chance.get(t, 0.0) + o.probability
+    sure = tuple(t for t, p in chance.items() if p > 1 - 1e-9)
+    maybe = [
+        f"{name} with chance {chance[t]:.0%}"
+        for t, name in zip(chance, _tourists(state, tuple(chance)), strict=True)
+        if t not in sure
+    ]
+    out = [f"brings {_listed(_tourists(state, sure))}"] if sure else []
+    return out + ([f"may bring {_listed(maybe)}"] if maybe else [])
 
 
 def _tourists(state: State, ids: tuple[CardId, ...]) -> list[str]:

@@ -157,3 +157,20 @@ def test_no_plan_is_worth_less_than_its_turn_and_tokens_after(deck: Deck) -> Non
     for r in hint_of(s, 0, BUDGET):
         plan = r.value + r.detail.get("reply", 0.0)
         assert plan >= r.detail["this_turn"] - 1e-6, r.reason
+
+
+def test_a_tourist_only_some_face_down_monsters_bring_is_named_with_its_chance(
+    deck: Deck,
+) -> None:
+    """Half the size-5 water monsters are friendly: with the friendly land monster in the
+    park, one of them brings '2 any friendly monsters'."""
+    s = with_park(start(seed=4), 0, (), (card(deck, "land", 1, True),), ())
+    big = card(deck, "water", 5, True)
+    s = with_track(s, big, *[c for c in s.track if c and c != big][:4])
+    row = ("friendly-2", "upgrades-3", "nasty-4")
+    s = replace(s, tourist_row=row, tourist_deck=tuple(t for t in s.tourist_deck if t not in row))
+    assert _reasons(s)[repr({"action": "invite", "slot": 0, "area": "water"})].startswith(
+        "invite the size-5 water monster from track position 0 (free): +3.2 points now (the "
+        "card scores 2 or 3, 2.7 on average; may bring the tourist '2 any friendly monsters' "
+        "(+1) with chance 50%); "
+    )
