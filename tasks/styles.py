@@ -86,6 +86,8 @@ class Style:
         ceiling: largest number an "at least" / "exactly" on one kind asks.
         shown: for cards that only show monsters, how many they show in all
             (the rulebook's example shows 10), or ``None``.
+        overlap: whether a colour or shape may be set against a group of the
+            other scope it shares a kind with (yellow against plump).
     """
 
     level: int
