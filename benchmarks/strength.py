@@ -28,6 +28,7 @@ the hint player's decision times.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -248,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         hint_ms.clear()
         for setup in matches:
             row = play_setup(setup, args.seed, args.workers, hint_ms)
-            print(f"  {row['game']} {row['setup']} {row['lineup']}: done", file=sys.stderr)
+            print(json.dumps(row), file=sys.stderr, flush=True)  # each row as it is played
             rows.append(row)
     result = {
         "rows": rows,
