@@ -153,6 +153,16 @@ class SolverGate:
         """
         return await self._run(call, self.heavy if heavy else self.cheap, None)
 
+    def run_here(self, call: Callable[[], T]) -> T:
+        """A call cheap by construction, run at once on the caller's thread (the event loop).
+
+        For reading, checking and applying a move: work linear in a request
+        body the body limit already bounds, which costs less than the hop to a
+        solver thread and back. It takes no place in a lane; any solver clock
+        it reaches still stops by the request's time.
+        """
+        return _in_thread(call, time.monotonic() + self.seconds)
+
     async def run_read(self, read: Callable[[], Callable[[], T]], heavy: bool = False) -> T:
         """Read a request on the cheap lane, then run the work it returns on its lane.
 

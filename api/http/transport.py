@@ -137,6 +137,7 @@ class GuardedH11Protocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         _no_delay(transport)
+        self.transport = Corked(transport, self.loop)  # type: ignore[assignment]
         self._follow_head()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -193,6 +194,45 @@ class GuardedH11Protocol(H11Protocol):
         for event in (answer, h11.Data(data=body), h11.EndOfMessage()):
             self.transport.write(self.conn.send(event))
         self.transport.close()
+
+
+class Corked:
+    """A connection's transport that sends what one turn of the event loop writes at once.
+
+    An answer's head and body are written apart; with ``TCP_NODELAY`` each
+    write would be its own system call and packet. Here they wait for the end
+    of the loop's turn and leave together. Everything but writing and closing
+    goes to the transport itself.
+    """
+
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        self._transport = transport
+        self._loop = loop
+        self._parts: list[bytes] = []
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        if not data:
+            return
+        if not self._parts:
+            self._loop.call_soon(self.flush)
+        self._parts.append(bytes(data))
+
+    def flush(self) -> None:
+        """Send what waits, unless the connection is closing (its end sends it)."""
+        if self._parts and not self._transport.is_closing():
+            self._transport.write(b"".join(self._parts))
+        self._parts.clear()
+
+    def close(self) -> None:
+        self.flush()
+        self._transport.close()
+
+    def abort(self) -> None:
+        self._parts.clear()
+        self._transport.abort()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._transport, name)
 
 
 def _no_delay(transport: asyncio.BaseTransport) -> None:
@@ -349,6 +389,12 @@ class Supervisor(Multiprocess):
         super().terminate_all()
 
 
+WORKER_START_SECONDS = 60
+"""How long a worker process may take to start and answer its supervisor: importing
+the engines takes seconds, more on a busy machine, and uvicorn's own 5 s had a
+loaded machine kill and restart its workers without end."""
+
+
 def serve(host: str, port: int, workers: int, access_log: bool) -> None:
     """Run the service (``api.http.app:app``) with uvicorn under the transport settings.
 
@@ -374,6 +420,7 @@ def serve(host: str, port: int, workers: int, access_log: bool) -> None:
         limit_concurrency=settings.max_connections,
         backlog=settings.backlog,
         timeout_graceful_shutdown=settings.grace_seconds,
+        timeout_worker_healthcheck=WORKER_START_SECONDS,
     )
     if workers > 1:
         Supervisor(config, sockets=[config.bind_socket()]).run()

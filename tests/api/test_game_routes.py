@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -9,6 +10,7 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.http.settings import Settings
+from api.services import games as game_service
 from solver.game import GAMES, get_game
 
 NAMES = sorted(GAMES)
@@ -127,3 +129,20 @@ def test_validate_on_a_state_judges_the_move_of_the_waiting_seat_it_names(
         assert verdict == {"legal": True, "reason": "legal"}
     played = _post(client, "/v1/vbm/apply", {"state": state, "move": move})
     assert played["turn"]["waiting"] == [0, 1, 3]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_an_answer_is_the_services_document_as_it_made_it(client: TestClient, name: str) -> None:
+    """Encoded once, compactly, keys in the codec's order: not re-made through the model."""
+    started = client.post(f"/v1/{name}/new", json={"players": 2, "seed": 3})
+    state = started.json()["state"]
+    shown = client.post(f"/v1/{name}/view", json={"state": state, "seat": 0})
+    expected = [
+        game_service.new_game(name, 2, 3, None),
+        game_service.view_with_turn(name, state, 0),
+    ]
+    encoded = [
+        json.dumps(doc, ensure_ascii=False, separators=(",", ":")).encode() for doc in expected
+    ]
+    assert [started.content, shown.content] == encoded
+    assert started.headers["content-type"] == "application/json"

@@ -340,3 +340,28 @@ def test_pages_and_pictures_take_no_thread_outside_the_gate(client: TestClient) 
         assert client.get(path).status_code == 200, path
     others = [t.name for t in set(threading.enumerate()) - before]
     assert [name for name in others if not name.startswith("solver-")] == []
+
+
+def test_a_game_is_played_while_every_solver_lane_is_full(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Reading, checking and applying moves never wait behind solver work: only hints do."""
+    app = create_app(Settings(request_seconds=30.0))
+
+    async def full(*args: object, **kwargs: object) -> None:
+        raise RequestTimeoutError("the solver is busy", retry_after=1)
+
+    with TestClient(app) as client:
+        monkeypatch.setattr(app.state.gate, "run", full)
+        monkeypatch.setattr(app.state.gate, "run_read", full)
+        state = client.post("/v1/park/new", json={"players": 2, "seed": 3}).json()["state"]
+        seen = client.post("/v1/park/view", json={"state": state, "seat": 0}).json()["view"]
+        move = client.post("/v1/park/legal", json={"state": seen}).json()["moves"][0]
+        answers = [
+            client.post("/v1/park/validate", json={"state": seen, "move": move}),
+            client.post("/v1/park/score", json={"state": seen}),
+            client.post("/v1/park/apply", json={"state": state, "move": move}),
+        ]
+        assert [a.status_code for a in answers] == [200, 200, 200], answers[-1].text
+        hint = client.post("/v1/park/hint", json={"state": seen})
+        assert hint.status_code == 503 and hint.headers["retry-after"] == "1"

@@ -17,6 +17,7 @@ from typing import Any
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, Field
 
+from api.http.answers import JsonAnswer
 from api.http.game_schemas import GameSchemas, VerdictResponse, schemas_for
 from api.http.limits import SolverGate
 from api.http.models import models_for
@@ -98,51 +99,51 @@ def game_router(name: str, title: str) -> APIRouter:
             response_model=model,
             responses=PROBLEMS,
             name=f"{name}_{route}",
-            response_model_exclude_unset=True,  # the codec's document, not the model's defaults
         )
+
+    def here(request: Request, call: Callable[[], Json]) -> JsonAnswer:
+        return JsonAnswer(_gate(request).run_here(call))
 
     @post("/new", schemas.state_response, "new")
     @_body(schemas.new)
-    async def new(body: Any, request: Request) -> dict[str, Any]:
+    async def new(body: Any, request: Request) -> JsonAnswer:
         call = functools.partial(
             game_service.new_game, name, body.players, body.seed, body.settings
         )
-        return await _gate(request).run(call)
+        return here(request, call)
 
     @post("/apply", schemas.state_response, "apply")
     @_body(schemas.apply)
-    async def apply(body: Any, request: Request) -> dict[str, Any]:
-        call = functools.partial(game_service.apply, name, body.state, body.move)
-        return await _gate(request).run(call)
+    async def apply(body: Any, request: Request) -> JsonAnswer:
+        return here(request, functools.partial(game_service.apply, name, body.state, body.move))
 
     @post("/view", schemas.view_response, "view")
     @_body(schemas.view)
-    async def view(body: Any, request: Request) -> dict[str, Any]:
+    async def view(body: Any, request: Request) -> JsonAnswer:
         call = functools.partial(game_service.view_with_turn, name, body.state, body.seat)
-        return await _gate(request).run(call)
+        return here(request, call)
 
     @post("/legal", schemas.legal_response, "legal")
     @_body(schemas.legal)
-    async def legal(body: Any, request: Request) -> dict[str, Any]:
-        return await _gate(request).run(functools.partial(game_service.legal, name, body.state))
+    async def legal(body: Any, request: Request) -> JsonAnswer:
+        return here(request, functools.partial(game_service.legal, name, body.state))
 
     @post("/hint", schemas.hint_response, "hint")
     @_body(schemas.hint)
-    async def hint(body: Any, request: Request) -> dict[str, Any]:
+    async def hint(body: Any, request: Request) -> JsonAnswer:
         budget = None if body.budget_ms is None else body.budget_ms / 1000
         call = functools.partial(game_service.hint, name, body.state, body.seat, budget, body.top)
-        return await _gate(request).run(call)
+        return JsonAnswer(await _gate(request).run(call))
 
     @post("/validate", VerdictResponse, "validate")
     @_body(schemas.validate)
-    async def validate(body: Any, request: Request) -> dict[str, Any]:
-        call = functools.partial(game_service.validate, name, body.state, body.move)
-        return await _gate(request).run(call)
+    async def validate(body: Any, request: Request) -> JsonAnswer:
+        return here(request, functools.partial(game_service.validate, name, body.state, body.move))
 
     @post("/score", schemas.score_response, "score")
     @_body(schemas.score)
-    async def score(body: Any, request: Request) -> dict[str, Any]:
-        return await _gate(request).run(functools.partial(game_service.score, name, body.state))
+    async def score(body: Any, request: Request) -> JsonAnswer:
+        return here(request, functools.partial(game_service.score, name, body.state))
 
     @router.post(
         "/render.svg",

@@ -1,0 +1,102 @@
+"""The connection's transport under uvicorn's h11 protocol: what reaches the socket.
+
+Driven with a recording transport in place of a socket, so the writes can be
+counted exactly rather than timed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+from typing import Any
+
+import uvicorn
+from fastapi.testclient import TestClient
+from uvicorn.server import ServerState
+
+from api.http.app import create_app
+from api.http.transport import Corked, GuardedH11Protocol
+
+REQUEST = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
+
+
+class Recording(asyncio.Transport):
+    """A transport that keeps what is written, and whether it was closed or aborted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes: list[bytes] = []
+        self.closed = self.aborted = False
+
+    def write(self, data: Any) -> None:
+        self.writes.append(bytes(data))
+
+    def close(self) -> None:
+        self.closed = True
+
+    def abort(self) -> None:
+        self.aborted = True
+
+    def is_closing(self) -> bool:
+        return self.closed or self.aborted
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": ("127.0.0.1", 1), "sockname": ("127.0.0.1", 2)}.get(name, default)
+
+    def pause_reading(self) -> None:
+        pass
+
+    def resume_reading(self) -> None:
+        pass
+
+
+async def _health(scope: Any, receive: Any, send: Any) -> None:
+    await send(
+        {"type": "http.response.start", "status": 200, "headers": [(b"content-length", b"2")]}
+    )
+    await send({"type": "http.response.body", "body": b"ok"})
+
+
+def test_an_answer_leaves_in_one_write() -> None:
+    async def main() -> list[bytes]:
+        config = uvicorn.Config(_health, http=GuardedH11Protocol, access_log=False)
+        config.load()
+        protocol = GuardedH11Protocol(config, ServerState(), {}, asyncio.get_running_loop())
+        transport = Recording()
+        protocol.connection_made(transport)
+        protocol.data_received(REQUEST)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        protocol.connection_lost(None)
+        return transport.writes
+
+    writes = asyncio.run(main())
+    assert len(writes) == 1, writes  # head and body together: one system call, one packet
+    assert writes[0].startswith(b"HTTP/1.1 200 ") and writes[0].endswith(b"\r\n\r\nok")
+
+
+def test_a_corked_transport_sends_what_waits_before_it_closes_and_nothing_once_aborted() -> None:
+    async def main() -> tuple[Recording, Recording]:
+        loop = asyncio.get_running_loop()
+        kept, dropped = Recording(), Recording()
+        closing, aborting = Corked(kept, loop), Corked(dropped, loop)
+        for corked in (closing, aborting):
+            corked.write(b"head ")
+            corked.write(b"")
+            corked.write(memoryview(b"body"))
+        closing.close()
+        aborting.abort()
+        await asyncio.sleep(0)
+        return kept, dropped
+
+    kept, dropped = asyncio.run(main())
+    assert kept.writes == [b"head body"] and kept.closed
+    assert dropped.writes == [] and dropped.aborted
+
+
+def test_what_the_service_made_at_start_is_out_of_the_collectors_reach() -> None:
+    """Full collections walk only what requests made: the routes, models and card data
+    made at start are frozen once per process."""
+    with TestClient(create_app()) as client:
+        assert client.get("/health").status_code == 200
+        assert gc.get_freeze_count() > 0
