@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 from fastapi.routing import APIRoute
 
-from api.http.app import create_app, operation_id
+from api.http.app import create_app
+from api.http.routers import operation_id
 from api.http.settings import Settings
 from solver.game import GAMES
 

@@ -11,10 +11,12 @@ import gc
 from typing import Any
 
 import uvicorn
+from fastapi.routing import APIRoute
 from fastapi.testclient import TestClient
 from uvicorn.server import ServerState
 
 from api.http.app import create_app
+from api.http.routers import operation_id
 from api.http.transport import Corked, GuardedH11Protocol
 
 REQUEST = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
@@ -100,3 +102,15 @@ def test_what_the_service_made_at_start_is_out_of_the_collectors_reach() -> None
     with TestClient(create_app()) as client:
         assert client.get("/health").status_code == 200
         assert gc.get_freeze_count() > 0
+
+
+def test_every_route_is_matched_by_the_app_itself() -> None:
+    """No route sits behind an included router (FastAPI matches those through a layer
+    of its own on every request), and every one keeps its full path and its id."""
+    app = create_app()
+    routes = [route for route in app.router.routes if isinstance(route, APIRoute)]
+    others = [route for route in app.router.routes if not isinstance(route, APIRoute)]
+    assert [getattr(route, "path", None) for route in others] == ["/openapi.json"]
+    paths = {route.path for route in routes}
+    assert {"/v1/park/view", "/v1/manno/solve", "/play/manno", "/health"} <= paths
+    assert all(route.unique_id == operation_id(route) for route in routes)

@@ -22,6 +22,7 @@ from api.http.game_schemas import GameSchemas, VerdictResponse, schemas_for
 from api.http.limits import SolverGate
 from api.http.models import models_for
 from api.http.problems import responses, typed_responses
+from api.http.routers import router as make_router
 from api.http.routers.manno import SVG_RESPONSES, SvgResponse
 from api.services import games as game_service
 from solver.game import GAMES, Json, get_game
@@ -90,7 +91,7 @@ def prefix_of(name: str) -> str:
 
 def game_router(name: str, title: str) -> APIRouter:
     """The routes of one game under ``/v1/<name>``."""
-    router = APIRouter(prefix=f"/v1/{name}", tags=[name])
+    router = make_router(prefix=f"/v1/{name}", tags=[name])
     schemas: GameSchemas = schemas_for(name, prefix_of(name), models_for(name))
 
     def post(path: str, model: type[BaseModel] | None, route: str) -> Decorator:
@@ -192,7 +193,7 @@ class GamesResponse(BaseModel):
     games: list[GameEntry]
 
 
-listing = APIRouter(tags=["games"])
+listing = make_router(tags=["games"])
 
 
 @listing.get("/v1/games", response_model=GamesResponse, name="games_list")

@@ -11,11 +11,12 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import Query, Request
 from fastapi.responses import Response
 
 from api.http.limits import SolverGate
 from api.http.problems import NotFoundError, responses, typed_responses
+from api.http.routers import router as make_router
 from api.http.schemas import (
     ArrangementQuery,
     CatalogueResponse,
@@ -42,7 +43,7 @@ from tasks.catalogue import Entry, load_catalogue
 from tasks.generator import generate as generate_tasks
 from tasks.pool import served
 
-router = APIRouter(prefix="/v1/manno", tags=["manno"])
+router = make_router(prefix="/v1/manno", tags=["manno"])
 
 PROBLEMS = responses(413, 422, 503)  # every POST: a body, read and checked, then a solver call
 

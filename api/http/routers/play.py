@@ -14,12 +14,12 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
-from fastapi import APIRouter
 from fastapi.responses import Response
 
 from api.http.problems import NotFoundError
+from api.http.routers import router as make_router
 
-router = APIRouter(prefix="/play", include_in_schema=False)
+router = make_router(prefix="/play", include_in_schema=False)
 
 MEDIA_TYPES = {
     ".html": "text/html; charset=utf-8",
