@@ -19,7 +19,7 @@ from api.http import problems
 from api.http.caching import Cacheable
 from api.http.limits import SolverGate
 from api.http.problems import NotFoundError
-from api.http.routers import games, manno, operation_id, play
+from api.http.routers import games, manno, operation_id, play, sessions
 from api.http.schemas import Health
 from api.http.settings import Settings
 from api.http.transport import BodyLimit
@@ -126,7 +126,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # the routers' routes themselves, not the routers: FastAPI matches an included
     # router's routes through a layer of its own on every request, about a tenth of
     # a cheap request's time (the routes carry their full paths, tags and ids already)
-    for router in (manno.router, play.router, *games.ROUTERS):
+    for router in (manno.router, play.router, sessions.router, *games.ROUTERS):
         app.router.routes.extend(router.routes)
     _docs_pages(app)
     _examples(app)
