@@ -162,7 +162,7 @@ def test_play_page_ranks_hints_for_a_pasted_state(page: Page, base: str, name: s
     game = get_game(name)
     state = game.new(game.default_players, 3, None)
     moves = len(state.legal_moves())
-    _open(page, f"{base}/play?game={name}")
+    _open(page, f"{base}/play/paste?game={name}")
     page.locator("#state").fill(json.dumps(state.to_json()))
     page.locator("#ask button").click()
     expect(page.locator("#hints li")).to_have_count(min(moves, 12))

@@ -1,9 +1,11 @@
 """``/play``: playground pages in plain HTML and JavaScript, served from ``api/static``.
 
-``GET /play/manno`` plays a Manno Monster task with the hint ladder;
-``GET /play`` shows the ranked hints and the board of a pasted Monster Park,
-Very Big Monster or Monstrolicious state. The pages need no build step and
-no outside network: their scripts call only the public ``/v1`` API, so they
+``GET /play`` lists the games; ``GET /play/manno`` plays a Manno Monster task
+with the hint ladder; ``GET /play/park``, ``/play/vbm`` and
+``/play/monstrolicious`` play a seat against bots with a Hint button;
+``GET /play/paste`` shows the ranked hints and the board of a pasted state.
+The pages need no build step and no outside network: their scripts call only
+the public ``/v1`` API through ``/static/monsters-client.js``, so they
 double as worked examples for other front ends. The pages are not part of
 the API, so they stay out of the OpenAPI schema. The files are read once and
 served from memory on the event loop: no page takes a thread.
@@ -19,7 +21,9 @@ from fastapi.responses import Response
 from api.http.problems import NotFoundError
 from api.http.routers import router as make_router
 
-router = make_router(prefix="/play", include_in_schema=False)
+router = make_router(include_in_schema=False)
+GAME_PAGES = ("park", "vbm", "monstrolicious")
+"""The games played against bots on ``game.html``, one path each."""
 
 MEDIA_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -41,7 +45,7 @@ PAGE_HEADERS = {
 def static_files() -> dict[str, bytes]:
     """Every file in ``api/static`` by name, read once.
 
-    >>> {"manno.html", "manno.js", "play.html", "play.js", "play.css"} <= set(static_files())
+    >>> {"index.html", "game.html", "game.js", "monsters-client.js"} <= set(static_files())
     True
     """
     folder = resources.files("api") / "static"
@@ -65,19 +69,40 @@ def serve(name: str) -> Response:
     return Response(data, media_type=media_type, headers=PAGE_HEADERS)
 
 
-@router.get("")
+@router.get("/play")
 async def play() -> Response:
+    """The index of the four games."""
+    return serve("index.html")
+
+
+@router.get("/play/paste")
+async def play_paste() -> Response:
     """Paste a Monster Park, Very Big Monster or Monstrolicious state; see hints and board."""
     return serve("play.html")
 
 
-@router.get("/manno")
+async def _game_page() -> Response:
+    """One game against bots (the page reads which from its path)."""
+    return serve("game.html")
+
+
+for _name in GAME_PAGES:
+    router.add_api_route(f"/play/{_name}", _game_page, methods=["GET"], name=f"play_{_name}")
+
+
+@router.get("/play/manno")
 async def play_manno() -> Response:
     """Play a Manno Monster task: flip tokens, validate, climb the hint ladder."""
     return serve("manno.html")
 
 
-@router.get("/static/{name}")
+@router.get("/play/static/{name}")
 async def static(name: str) -> Response:
-    """The pages' scripts and style sheet."""
+    """The pages' scripts and style sheets."""
+    return serve(name)
+
+
+@router.get("/static/{name}")
+async def static_root(name: str) -> Response:
+    """The same files at ``/static``: ``/static/monsters-client.js`` for any front end."""
     return serve(name)

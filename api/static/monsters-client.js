@@ -1,0 +1,194 @@
+// monsters-client.js: a small client for the public /v1 API of monster-solver.
+//
+// An ES module with no dependencies: import it from /static/monsters-client.js.
+// Every method answers the API's JSON document; a problem answer (4xx/5xx,
+// application/problem+json) is thrown as a ProblemError carrying the problem.
+//
+//   import { MonstersClient } from "/static/monsters-client.js";
+//   const api = new MonstersClient();
+//   const { state } = await api.new("park", { players: 2, seed: 1 });
+//   const { view } = await api.view("park", state, 0);
+//   const { moves } = await api.hint("park", view, { top: 3 });
+
+/** @typedef {"park" | "vbm" | "monstrolicious"} GameName */
+/** @typedef {Record<string, any>} Doc  A state, a seat's view (`view_of`) or a move, as JSON. */
+/**
+ * @typedef {object} Turn
+ * @property {number | null} to_move  the seat deciding next; null at the end
+ * @property {number[]} waiting  every seat with a decision in this step
+ * @property {boolean} terminal
+ * @property {string} phase
+ */
+/**
+ * @typedef {object} RankedMove
+ * @property {Doc} move
+ * @property {number} value
+ * @property {string} reason  why, in a player's words
+ * @property {Record<string, any> | null} [detail]
+ */
+/**
+ * @typedef {object} Hint
+ * @property {string} game
+ * @property {number} seat
+ * @property {RankedMove[]} moves  best first
+ */
+/**
+ * @typedef {object} Score
+ * @property {number} seat
+ * @property {number} total
+ * @property {Record<string, number>} lines  the score pad, line by line
+ */
+/**
+ * @typedef {object} Scores
+ * @property {string} game
+ * @property {boolean} terminal
+ * @property {Score[]} scores
+ * @property {number[]} winners  empty until the end
+ * @property {Record<string, any>} [detail]
+ */
+/**
+ * @typedef {object} Session  a game against bots kept on the service: only your seat's view
+ * @property {string} session  its id
+ * @property {string} game
+ * @property {number} seat  your seat
+ * @property {Record<string, string>} bots  the player in each other seat
+ * @property {Doc} view  what your seat sees
+ * @property {Turn} turn
+ * @property {boolean} you_decide  send `move`
+ * @property {boolean} bot_decides  ask `bot`
+ */
+/**
+ * @typedef {object} SetUp
+ * @property {number} [players]
+ * @property {number} [seed]  omitted: 64 bits from the service's system
+ * @property {Record<string, any>} [settings]  rule settings by name, e.g. VBM's `mode`
+ */
+
+/** A problem answer of the API: `status`, `type`, `detail` and the faulty fields. */
+export class ProblemError extends Error {
+  /**
+   * @param {number} status
+   * @param {Record<string, any>} problem  the application/problem+json body
+   */
+  constructor(status, problem) {
+    super(problem.detail || problem.title || `HTTP ${status}`);
+    this.name = "ProblemError";
+    /** @type {number} */ this.status = status;
+    /** @type {string} */ this.type = problem.type || "about:blank";
+    /** @type {{field: string, message: string, column?: number}[]} */
+    this.errors = problem.errors || [];
+    /** @type {Record<string, any>} */ this.problem = problem;
+  }
+}
+
+export class MonstersClient {
+  /** @param {string} [base]  the service's address; empty: the page's own */
+  constructor(base = "") {
+    this.base = base.replace(/\/$/, "");
+  }
+
+  /**
+   * @param {string} method
+   * @param {string} path
+   * @param {any} [body]
+   * @param {boolean} [text]  answer the body as text (a picture)
+   * @returns {Promise<any>}
+   */
+  async request(method, path, body, text = false) {
+    /** @type {RequestInit} */
+    const init = { method, headers: {} };
+    if (body !== undefined) {
+      init.headers = { "content-type": "application/json" };
+      init.body = JSON.stringify(body);
+    }
+    path = this.base + path;
+    const response = await fetch(path, init);
+    const type = response.headers.get("content-type") || "";
+    if (!response.ok) {
+      const problem = type.includes("json") ? await response.json() : { detail: await response.text() };
+      throw new ProblemError(response.status, problem);
+    }
+    return text ? response.text() : response.json();
+  }
+
+  /** @returns {Promise<{games: {name: string, title: string, min_players: number, max_players: number, default_players: number, settings: Record<string, any>}[]}>} */
+  games() {
+    return this.request("GET", "/v1/games");
+  }
+
+  /** @param {GameName} game @param {SetUp} [setUp] @returns {Promise<{state: Doc, turn: Turn}>} */
+  new(game, setUp = {}) {
+    return this.request("POST", `/v1/${game}/new`, setUp);
+  }
+
+  /** @param {GameName} game @param {Doc} state @param {Doc} move @returns {Promise<{state: Doc, turn: Turn}>} */
+  apply(game, state, move) {
+    return this.request("POST", `/v1/${game}/apply`, { state, move });
+  }
+
+  /** @param {GameName} game @param {Doc} state @param {number} seat @returns {Promise<{view: Doc, turn: Turn}>} */
+  view(game, state, seat) {
+    return this.request("POST", `/v1/${game}/view`, { state, seat });
+  }
+
+  /** @param {GameName} game @param {Doc} state  a state or a view @returns {Promise<{moves: Doc[]}>} */
+  legal(game, state) {
+    return this.request("POST", `/v1/${game}/legal`, { state });
+  }
+
+  /**
+   * @param {GameName} game
+   * @param {Doc} state  a state or a view
+   * @param {{seat?: number, top?: number, budget_ms?: number}} [options]
+   * @returns {Promise<Hint>}
+   */
+  hint(game, state, options = {}) {
+    return this.request("POST", `/v1/${game}/hint`, { state, ...options });
+  }
+
+  /** @param {GameName} game @param {Doc} state @param {Doc} move @returns {Promise<{legal: boolean, reason: string}>} */
+  validate(game, state, move) {
+    return this.request("POST", `/v1/${game}/validate`, { state, move });
+  }
+
+  /** @param {GameName} game @param {Doc} state @returns {Promise<Scores>} */
+  score(game, state) {
+    return this.request("POST", `/v1/${game}/score`, { state });
+  }
+
+  /** The board as SVG text. @param {GameName} game @param {Doc} state @param {number} [seat] @returns {Promise<string>} */
+  render(game, state, seat) {
+    const body = seat === undefined ? { state } : { state, seat };
+    return this.request("POST", `/v1/${game}/render.svg`, body, true);
+  }
+
+  /** @param {GameName} game @returns {Promise<Record<string, any>>} */
+  cards(game) {
+    return this.request("GET", `/v1/${game}/cards`);
+  }
+
+  /**
+   * Start a game against bots; the full state stays on the service.
+   * @param {GameName} game
+   * @param {SetUp & {seat?: number, bots?: string[]}} [setUp]
+   * @returns {Promise<Session>}
+   */
+  startSession(game, setUp = {}) {
+    return this.request("POST", "/v1/sessions", { game, ...setUp });
+  }
+
+  /** @param {string} id @returns {Promise<Session>} */
+  session(id) {
+    return this.request("GET", `/v1/sessions/${id}`);
+  }
+
+  /** Your seat plays a move. @param {string} id @param {Doc} move @returns {Promise<Session>} */
+  play(id, move) {
+    return this.request("POST", `/v1/sessions/${id}/move`, { move });
+  }
+
+  /** The bot whose decision it is makes it (one decision). @param {string} id @returns {Promise<Session>} */
+  bot(id) {
+    return this.request("POST", `/v1/sessions/${id}/bot`);
+  }
+}
