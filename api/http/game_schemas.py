@@ -177,6 +177,15 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
                 list[int],
                 Field(description="Winning seats at the end (several when shared)."),
             ),
+            **_score_detail(models.score_detail),
         ),
         cards_response=models.cards,
     )
+
+
+def _score_detail(model: type[BaseModel] | None) -> dict[str, Any]:
+    """The score answer's ``detail`` field, for a game whose score gives one."""
+    if model is None:
+        return {}
+    what = "The game's own account of the standing (absent where it has none)."
+    return {"detail": (model | None, Field(default=None, description=what))}

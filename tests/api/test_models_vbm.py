@@ -12,8 +12,10 @@ from collections.abc import Mapping
 from typing import Any, get_args
 
 import pytest
+from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
+from api.http.app import create_app
 from api.http.models.vbm import MODELS, VbmScoreDetail, VbmState, VbmTable
 from api.services import games as game_service
 from solver.vbm import GAME
@@ -78,3 +80,19 @@ def test_the_team_score_and_its_tie_break_come_with_the_score(cli: Any) -> None:
     assert "detail" not in game_service.score("vbm", free.to_json())
     code, out, _ = cli(["vbm", "score", "-"], doc)
     assert code == 0 and detail.text in " ".join(out.split())
+
+
+def test_the_score_route_documents_and_answers_the_team_standing() -> None:
+    app = create_app()
+    document = app.openapi()["components"]["schemas"]
+    detail = document["VbmScoreResponse"]["properties"]["detail"]
+    assert {"$ref": "#/components/schemas/VbmScoreDetail"} in detail["anyOf"]
+    assert "detail" not in document["ParkScoreResponse"]["properties"]
+    state = GAME.new(4, 2, None)
+    while not state.is_terminal():
+        state = state.apply(state.legal_moves()[0])
+    with TestClient(app) as client:
+        answer = client.post("/v1/vbm/score", json={"state": state.view(1).to_json()})
+    assert answer.status_code == 200
+    assert answer.json()["detail"] == game_service.score("vbm", state.to_json())["detail"]
+    VbmScoreDetail.model_validate(answer.json()["detail"])

@@ -72,6 +72,8 @@ class GameModels:
         settings: the rule settings ``new`` takes, each optional and documented,
             e.g. ``ParkSettings``.
         cards: every card or tile with what it prints (``GET /v1/<game>/cards``).
+        score_detail: what the score answer's ``detail`` holds, where the game gives
+            one (``score_detail()`` of a state or view), e.g. ``VbmScoreDetail``.
     """
 
     state: type[BaseModel]
@@ -80,6 +82,7 @@ class GameModels:
     detail: type[BaseModel]
     settings: type[BaseModel]
     cards: type[BaseModel]
+    score_detail: type[BaseModel] | None = None
 
 
 def models_for(name: str) -> GameModels:

@@ -483,4 +483,5 @@ MODELS = GameModels(
     detail=VbmHintDetail,
     settings=VbmSettings,
     cards=VbmCards,
+    score_detail=VbmScoreDetail,
 )
