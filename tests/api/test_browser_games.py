@@ -1,0 +1,262 @@
+"""The game pages in a real browser: one seat played to the end with the Hint button.
+
+Each game is played in Debian's headless Chromium against bots from a fixed
+seed: the seat presses ``h`` and plays the top hint with Enter, the bots play
+theirs. The game is then replayed here from the seed, the seat's moves (read
+from the page's requests) and the same seeded bots: the score pad the page
+shows must be the one ``POST /v1/<game>/score`` gives for that full state, and
+no answer the page received may hold anything of the full state its seat's view
+lacks. The end is saved as a picture into ``docs/img/`` (shown in README).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, Page, Response, expect
+
+from solver.arena import player_factory
+from solver.game import get_game
+from tests.api.test_browser import TIMEOUT_MS, _console, browser  # noqa: F401 (a fixture)
+
+IMAGES = Path(__file__).parents[2] / "docs" / "img"
+SEED = 2**40 + 7  # too long to be mistaken for another number in an answer
+BOT_DELAY_MS = 20
+"""The page's pause before each bot decision (600 ms by default, for a person to follow)."""
+
+
+@dataclass
+class Seen:
+    """What a page sent and received: its seat's moves and every JSON answer, as text."""
+
+    moves: list[dict[str, Any]] = field(default_factory=list)
+    answers: list[str] = field(default_factory=list)
+    faults: list[str] = field(default_factory=list)
+
+
+def _record(base: str, response: Response, seen: Seen) -> None:
+    if not response.url.startswith(base + "/"):
+        seen.faults.append(f"off-site: {response.url}")
+        return
+    if response.status == 404 or response.status >= 500:
+        seen.faults.append(f"{response.status}: {response.url}")
+    if "json" in response.headers.get("content-type", ""):
+        seen.answers.append(response.text())
+    if response.url.endswith("/move") and response.status == 200:
+        sent = response.request.post_data_json
+        assert isinstance(sent, dict)
+        seen.moves.append(sent["move"])
+
+
+@pytest.fixture(params=[1100], ids=["wide"])
+def width(request: pytest.FixtureRequest) -> int:
+    value: int = request.param
+    return value
+
+
+@pytest.fixture
+def played(browser: Browser, base: str, width: int) -> Iterator[tuple[Page, Seen]]:  # noqa: F811
+    """A fresh page at ``width`` px with what it sends and receives; no fault allowed."""
+    context = browser.new_context(viewport={"width": width, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT_MS)
+    seen = Seen()
+    page.on("pageerror", lambda error: seen.faults.append(f"script error: {error}"))
+    page.on("console", lambda message: _console(message, seen.faults))
+    page.on(
+        "request",
+        lambda request: (
+            None if request.url.startswith(base) else seen.faults.append(f"off-site: {request.url}")
+        ),
+    )
+    page.on("response", lambda response: _record(base, response, seen))
+    yield page, seen
+    context.close()
+    assert seen.faults == []
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    players: int
+    seat: int
+    bots: tuple[str, ...]
+    mode: str = ""
+    picture: str = ""
+
+    @property
+    def settings(self) -> dict[str, Any] | None:
+        return {"mode": self.mode} if self.mode else None
+
+    def query(self) -> str:
+        asked: dict[str, object] = {"seed": SEED, "players": self.players, "seat": self.seat}
+        asked |= {"bots": ",".join(self.bots), "delay": BOT_DELAY_MS}
+        return urlencode(asked | ({"mode": self.mode} if self.mode else {}))
+
+
+CASES = [
+    Case("park", 2, 0, ("greedy",), picture="play-park.png"),
+    Case("park", 3, 2, ("random", "greedy")),
+    Case("vbm", 2, 1, ("greedy",), picture="play-vbm.png"),
+    Case("vbm", 4, 0, ("random", "random", "greedy"), mode="team"),
+    Case("monstrolicious", 2, 0, ("greedy",), picture="play-monstrolicious.png"),
+    Case("monstrolicious", 2, 1, ("random",)),
+]
+
+
+def _play_with_hints(page: Page) -> None:
+    """Press ``h`` and Enter on the top hint (it takes the focus) until the game is over."""
+    body = page.locator("body")
+    for _ in range(400):
+        page.wait_for_selector("body[data-turn=you], body[data-over=true]")
+        if body.get_attribute("data-over") == "true":
+            return
+        page.keyboard.press("h")
+        top = page.locator("#hints li.best button.play-hint")
+        expect(top).to_be_focused()
+        expect(page.locator("#moves li.best")).to_have_count(1)  # the best shown among the moves
+        page.keyboard.press("Enter")
+    raise AssertionError("the game did not end in 400 decisions of the seat")
+
+
+def _replay(case: Case, moves: list[dict[str, Any]]) -> list[Any]:
+    """Every full state of the game the page played: the seat's moves, the seeded bots."""
+    game = get_game(case.game)
+    state = game.new(case.players, SEED, case.settings)
+    others = [s for s in range(case.players) if s != case.seat]
+    bots = {
+        s: player_factory(game, name)(SEED + 1 + s)
+        for s, name in zip(others, case.bots, strict=True)
+    }
+    states, mine = [state], iter(moves)
+    while not state.is_terminal():
+        seat = state.to_move
+        state = state.apply(
+            game.move_from_json(next(mine)) if seat == case.seat else bots[seat].choose(state)
+        )
+        states.append(state)
+    assert next(mine, None) is None, "the page played more moves than the game took"
+    return states
+
+
+def _compact(doc: Any) -> str:
+    """JSON text as the service writes its answers."""
+    return json.dumps(doc, ensure_ascii=False, separators=(",", ":"))
+
+
+def _parts(doc: Any) -> Iterator[str]:
+    """Every list in a JSON document long enough to tell apart (a hand, a deck), as text."""
+    if isinstance(doc, dict):
+        for value in doc.values():
+            yield from _parts(value)
+    elif isinstance(doc, list):
+        if len(text := _compact(doc)) >= 8:
+            yield text
+        for value in doc:
+            yield from _parts(value)
+
+
+def _shown_scores(page: Page) -> dict[int, int]:
+    rows = page.locator("#scores tr[data-seat]")
+    return {
+        int(rows.nth(i).get_attribute("data-seat") or -1): int(
+            rows.nth(i).locator("td.total").text_content() or ""
+        )
+        for i in range(rows.count())
+    }
+
+
+@pytest.mark.parametrize(
+    "case", CASES, ids=lambda c: f"{c.game}-{c.players}-{c.mode or 'seat'}{c.seat}"
+)
+def test_a_seat_plays_to_the_end_with_hints(
+    played: tuple[Page, Seen], base: str, case: Case
+) -> None:
+    page, seen = played
+    page.goto(f"{base}/play/{case.game}?{case.query()}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.locator("#start").click()
+    _play_with_hints(page)
+
+    states = _replay(case, seen.moves)
+    game, final = get_game(case.game), states[-1]
+    full = httpx.post(f"{base}/v1/{case.game}/score", json={"state": final.to_json()}).json()
+    assert _shown_scores(page) == {s["seat"]: s["total"] for s in full["scores"]}
+    assert full["winners"] and all(
+        row.get_attribute("class") and "winner" in (row.get_attribute("class") or "")
+        for row in [page.locator(f'#scores tr[data-seat="{w}"]') for w in full["winners"]]
+    )
+    expect(page.locator("#result")).to_contain_text("Game over.")
+
+    views = {json.dumps(game.view(s, case.seat).to_json(), sort_keys=True) for s in states}
+    for answer in seen.answers:
+        _no_full_state(json.loads(answer), views, case.seat)
+        assert str(SEED) not in answer
+    shown = "\n".join(_compact(game.view(state, case.seat).to_json()) for state in states)
+    hidden = {text for state in states for text in _parts(state.to_json()) if text not in shown}
+    assert hidden  # the full states do hold what the seat may not see
+    leaked = [text for text in hidden if any(text in answer for answer in seen.answers)]
+    assert leaked == []
+    if case.picture:
+        IMAGES.mkdir(exist_ok=True)
+        page.screenshot(path=str(IMAGES / case.picture), full_page=True)
+
+
+def _no_full_state(doc: Any, views: set[str], seat: int) -> None:
+    """Every game document in an answer is a view of the seat that the game really showed."""
+    if isinstance(doc, dict):
+        if "seed" in doc:
+            raise AssertionError(f"a seed reached the page: {sorted(doc)}")
+        if "view_of" in doc:
+            assert doc["view_of"] == seat
+            assert json.dumps(doc, sort_keys=True) in views
+            return
+        for value in doc.values():
+            _no_full_state(value, views, seat)
+    elif isinstance(doc, list):
+        for value in doc:
+            _no_full_state(value, views, seat)
+
+
+@pytest.mark.parametrize("width", [390], ids=["phone"], indirect=True)
+def test_a_phone_screen_plays_and_an_illegal_move_is_explained(
+    played: tuple[Page, Seen], base: str
+) -> None:
+    page, seen = played
+    page.goto(f"{base}/play/vbm?seed=5&delay={BOT_DELAY_MS}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.keyboard.press("n")
+    page.wait_for_selector("body[data-turn=you]")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.locator("#own-move").fill('{"explorer": "E01", "seat": 0}')
+    page.locator("#own button").click()
+    expect(page.locator("#verdict")).to_have_text(
+        "Not allowed: keep one of the two Explorer cards you were dealt (E03, E05)"
+    )
+    expect(page.locator("#verdict")).to_have_class("verdict bad")
+    page.locator("#moves li button").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-turn=you], body[data-over=true]")
+    assert len(seen.moves) == 1
+    expect(page.locator("#verdict")).to_have_text("")
+
+
+def test_play_lists_the_four_games(played: tuple[Page, Seen], base: str) -> None:
+    page, _ = played
+    page.goto(f"{base}/play")
+    links = page.locator(".games a")
+    expect(links).to_have_count(4)
+    assert [links.nth(i).get_attribute("href") for i in range(4)] == [
+        "/play/manno",
+        "/play/park",
+        "/play/vbm",
+        "/play/monstrolicious",
+    ]
+    expect(page.locator('a[href="/play/paste"]')).to_have_count(1)
