@@ -223,6 +223,36 @@ async function choose(/** @type {Record<string, any>} */ move) {
   await show(mine);
 }
 
+// What a click on the board picks, most telling first: a dessert, a track slot, a card, an area.
+const BOARD_FIELDS = ["dessert", "slot", "explorer", "card", "area"];
+
+/** A click on the board: the legal moves it names are marked; one alone is played. */
+function boardClick(/** @type {MouseEvent} */ event) {
+  if (!session || !session.you_decide) return;
+  const target = /** @type {Element} */ (event.target);
+  const hit = /** @type {SVGElement | null} */ (
+    target.closest(BOARD_FIELDS.map((name) => `[data-${name}]`).join(","))
+  );
+  if (!hit) return;
+  const name = BOARD_FIELDS.find((field) => hit.dataset[field] !== undefined);
+  if (!name) return;
+  const value = hit.dataset[name];
+  const matches = legal.filter((move) => name in move && String(move[name]) === value);
+  const rows = [...$("moves").children];
+  rows.forEach((row, index) => row.classList.toggle("picked", matches.includes(legal[index])));
+  const verdict = $("verdict");
+  if (matches.length === 1) {
+    choose(matches[0]);
+  } else if (matches.length > 1) {
+    verdict.textContent = `${matches.length} moves take ${name} ${value}: choose one in the list`;
+    verdict.className = "verdict";
+    rows.find((row) => row.classList.contains("picked"))?.querySelector("button")?.focus();
+  } else {
+    verdict.textContent = `Not allowed: no legal move takes ${name} ${value} now`;
+    verdict.className = "verdict bad";
+  }
+}
+
 async function hint() {
   if (!session || !session.you_decide) return;
   const mine = round;
@@ -331,6 +361,7 @@ async function main() {
   $("setup").addEventListener("submit", start);
   $("hint").addEventListener("click", hint);
   $("own").addEventListener("submit", tryOwn);
+  $("picture").addEventListener("click", boardClick);
   document.addEventListener("keydown", keys);
   document.body.dataset.ready = "true";
   if (query.has("start")) start();

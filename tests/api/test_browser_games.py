@@ -260,3 +260,19 @@ def test_play_lists_the_four_games(played: tuple[Page, Seen], base: str) -> None
         "/play/monstrolicious",
     ]
     expect(page.locator('a[href="/play/paste"]')).to_have_count(1)
+
+
+def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen], base: str) -> None:
+    page, seen = played
+    page.goto(f"{base}/play/monstrolicious?seed=1&seat=0&delay={BOT_DELAY_MS}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.locator("#start").click()
+    page.wait_for_selector("body[data-turn=you]")
+    page.locator('#picture g.dessert[data-dessert="pie"]').click()
+    page.wait_for_selector("body[data-turn=you], body[data-over=true]")
+    assert seen.moves == [{"dessert": "pie"}]
+    page.locator('#picture g.dessert[data-dessert="pie"]').click()  # the pie is taken
+    expect(page.locator("#verdict")).to_have_text(
+        "Not allowed: no legal move takes dessert pie now"
+    )
+    assert len(seen.moves) == 1
