@@ -253,6 +253,16 @@ function boardClick(/** @type {MouseEvent} */ event) {
   }
 }
 
+/** Ring on the board what the best move takes (its dessert, track card, card or area). */
+function markOnBoard(/** @type {Record<string, any> | null} */ move) {
+  const picture = $("picture");
+  for (const marked of picture.querySelectorAll(".best")) marked.classList.remove("best");
+  const name = move && BOARD_FIELDS.find((field) => field in move);
+  if (!move || !name) return;
+  const value = CSS.escape(String(move[name]));
+  for (const shown of picture.querySelectorAll(`[data-${name}="${value}"]`)) shown.classList.add("best");
+}
+
 async function hint() {
   if (!session || !session.you_decide) return;
   const mine = round;
@@ -282,6 +292,7 @@ async function hint() {
   );
   const rows = [...$("moves").children];
   rows.forEach((row, index) => row.classList.toggle("best", hinted.length > 0 && same(legal[index], hinted[0].move)));
+  markOnBoard(hinted.length > 0 ? hinted[0].move : null);
   const best = rows.find((row) => row.classList.contains("best"));
   best?.scrollIntoView({ block: "nearest" });
   /** @type {HTMLElement | null} */ ($("hints").querySelector("button"))?.focus();

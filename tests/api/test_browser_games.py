@@ -268,6 +268,13 @@ def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen],
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
     page.locator("#start").click()
     page.wait_for_selector("body[data-turn=you]")
+    page.keyboard.press("h")
+    expect(page.locator("#hints li.best")).to_have_count(1)
+    best = page.locator("#picture g.dessert.best")  # the best move's dessert, ringed
+    expect(best).to_have_count(1)
+    assert page.locator("#moves li.best button").text_content() == (
+        f"dessert: {best.get_attribute('data-dessert')}"
+    )
     page.locator('#picture g.dessert[data-dessert="pie"]').click()
     page.wait_for_selector("body[data-turn=you], body[data-over=true]")
     assert seen.moves == [{"dessert": "pie"}]
