@@ -14,6 +14,7 @@ const GAME = /** @type {import("/static/monsters-client.js").GameName} */ (
 const query = new URLSearchParams(location.search);
 const DELAY_MS = Math.max(0, Math.min(5000, Number(query.get("delay") ?? 600) || 0));
 const HINTS_SHOWN = 3;
+const KEPT = `monsters-session-${GAME}`; // this tab's game id, so a reload goes on with it
 const MODES = { rows: [2, 3], team: [4, 6], free: [3, 4, 5, 6] };
 
 /** @type {import("/static/monsters-client.js").Session | null} */
@@ -106,6 +107,21 @@ async function setUpForm() {
   $("seat").addEventListener("change", fillSeats);
 }
 
+/** After a reload, the game this tab was playing, if the service still keeps it. */
+async function resume() {
+  const kept = sessionStorage.getItem(KEPT);
+  if (!kept) return;
+  try {
+    session = await api.session(kept);
+  } catch {
+    sessionStorage.removeItem(KEPT); // forgotten by the service: start anew
+    return;
+  }
+  round++;
+  $("table").hidden = false;
+  await show(round);
+}
+
 // ---- playing --------------------------------------------------------------------
 
 async function start(/** @type {Event | undefined} */ event) {
@@ -127,6 +143,7 @@ async function start(/** @type {Event | undefined} */ event) {
     showError(problemText(error));
     return;
   }
+  sessionStorage.setItem(KEPT, session.session);
   $("table").hidden = false;
   $("result").textContent = "";
   document.body.dataset.over = "false";
@@ -376,6 +393,7 @@ async function main() {
   document.addEventListener("keydown", keys);
   document.body.dataset.ready = "true";
   if (query.has("start")) start();
+  else resume();
 }
 
 main();

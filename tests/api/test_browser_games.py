@@ -283,3 +283,18 @@ def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen],
         "Not allowed: no legal move takes dessert pie now"
     )
     assert len(seen.moves) == 1
+
+
+def test_a_reload_goes_on_with_the_same_game(played: tuple[Page, Seen], base: str) -> None:
+    page, seen = played
+    page.goto(f"{base}/play/park?seed=4&delay={BOT_DELAY_MS}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.locator("#start").click()
+    page.wait_for_selector("body[data-turn=you]")
+    page.locator("#moves li button").first.click()
+    page.wait_for_selector("body[data-turn=you]")
+    before = page.locator("#picture").inner_html()
+    page.reload()
+    page.wait_for_selector("body[data-turn=you]")
+    assert page.locator("#picture").inner_html() == before
+    assert len(seen.moves) == 1
