@@ -195,7 +195,9 @@ def game_app(name: str, title: str) -> typer.Typer:
     @one_line_errors
     def play(
         players: str = typer.Option(
-            "hint,greedy", "--players", help="One player per seat: hint, greedy, random."
+            "hint,greedy",
+            "--players",
+            help="One player per seat: hint, greedy, random, mcts or mcts:N (N iterations).",
         ),
         games: int = typer.Option(100, "--games", min=1, max=1_000_000, help="Games to play."),
         seed: int = typer.Option(0, "--seed", help="Match seed."),
