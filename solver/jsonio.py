@@ -36,6 +36,19 @@ MAX_BYTES = 4_000_000
 """Longest JSON text read, in characters."""
 
 _TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+_BRACKETS = re.compile(r"[\[\]{}]")
+
+
+def _deepest(structure: list[str]) -> int:
+    """The deepest nesting the brackets of JSON text outside its strings reach."""
+    depth = deepest = 0
+    for bracket in _BRACKETS.findall("".join(structure)):
+        if bracket in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        else:
+            depth -= 1
+    return deepest
 
 
 def json_depth_fault(text: str, max_depth: int = MAX_DEPTH) -> int | None:
@@ -50,6 +63,8 @@ def json_depth_fault(text: str, max_depth: int = MAX_DEPTH) -> int | None:
     """
     if text.count("[") + text.count("{") <= max_depth:  # no deeper than brackets it has
         return None
+    if "\\" not in text and _deepest(text.split('"')[::2]) <= max_depth:
+        return None  # no escapes: every quote bounds a string, so what lies between is structure
     depth = 0
     for match in _TOKENS.finditer(text):
         token = match.group()
