@@ -104,6 +104,8 @@ def items(value: Any, path: str, most: int, exactly: int | None = None) -> list[
 
 def card_id(deck: Deck, value: Any, path: str, kind: type | tuple[type, ...]) -> CardId:
     """A card id of the deck naming a card of ``kind`` (a class or classes)."""
+    if isinstance(value, str) and isinstance(deck.by_id.get(value), kind):
+        return value  # the usual case, before any message is made
     kinds = kind if isinstance(kind, tuple) else (kind,)
     want = " or ".join(KIND_WORD[k] for k in kinds)
     if not isinstance(value, str):
@@ -131,7 +133,9 @@ def card_list(
     out = []
     for i, entry in enumerate(items(value, path, most)):
         raw = entry if read is None else read(entry, at(path, i))
-        out.append(card_id(deck, raw, at(path, i), kind))
+        if not (isinstance(raw, str) and isinstance(deck.by_id.get(raw), kind)):
+            card_id(deck, raw, at(path, i), kind)  # names the fault at its path
+        out.append(raw)
     return tuple(out)
 
 
