@@ -65,6 +65,11 @@ def json_depth_fault(text: str, max_depth: int = MAX_DEPTH) -> int | None:
         return None
     if "\\" not in text and _deepest(text.split('"')[::2]) <= max_depth:
         return None  # no escapes: every quote bounds a string, so what lies between is structure
+    return full_scan(text, max_depth)
+
+
+def full_scan(text: str, max_depth: int) -> int | None:
+    """``json_depth_fault`` by reading every string and bracket token: the exact column."""
     depth = 0
     for match in _TOKENS.finditer(text):
         token = match.group()

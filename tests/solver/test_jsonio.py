@@ -8,7 +8,7 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solver.jsonio import _TOKENS, json_depth_fault
+from solver.jsonio import full_scan, json_depth_fault
 
 TEXT = st.text(alphabet='ab[]{}"\\ é', max_size=6)
 VALUES = st.recursive(
@@ -26,26 +26,12 @@ def _depth(value: Any) -> int:
     return 0
 
 
-def _exact(text: str, max_depth: int) -> int | None:
-    """The column by the full token scan alone."""
-    depth = 0
-    for match in _TOKENS.finditer(text):
-        token = match.group()
-        if token in "[{":
-            depth += 1
-            if depth > max_depth:
-                return match.start() + 1
-        elif token in "]}":
-            depth -= 1
-    return None
-
-
 @settings(max_examples=300, deadline=None)
 @given(VALUES, st.integers(min_value=0, max_value=6), st.booleans())
 def test_the_quick_check_answers_as_the_full_scan(value: Any, most: int, plain: bool) -> None:
     text = json.dumps(value, ensure_ascii=plain)
     fault = json_depth_fault(text, most)
-    assert fault == _exact(text, most)
+    assert fault == full_scan(text, most)
     assert (fault is None) == (_depth(value) <= most)
 
 
@@ -59,4 +45,4 @@ def test_many_shallow_brackets_and_brackets_inside_strings() -> None:
 
 def test_an_escaped_quote_does_not_hide_the_nesting_after_it() -> None:
     text = json.dumps(['"' + "]" * 10, [[[[1]]]]])  # depth 5 after a string with \\"
-    assert json_depth_fault(text, 3) == _exact(text, 3) == text.index("[[[[") + 3
+    assert json_depth_fault(text, 3) == full_scan(text, 3) == text.index("[[[[") + 3
