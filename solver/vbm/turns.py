@@ -60,6 +60,7 @@ def missions(
     given: list[tuple[int, int]] = []
     piles = list(pyramids)
     done = set(claimed)
+    together = [combined(counts[a], counts[b]) for a, b in teams or ()]  # once, not per tile
     for tile, side in enumerate(sides):
         seats = [
             s
@@ -74,9 +75,8 @@ def missions(
             continue
         won = [
             t
-            for t, (a, b) in enumerate(teams)
-            if ("team", t, tile) not in done
-            and combined(counts[a], counts[b])[side.counter] >= side.team
+            for t in range(len(teams))
+            if ("team", t, tile) not in done and together[t][side.counter] >= side.team
         ]
         got, left = award(piles[tile], [s for t in won for s in teams[t]])
         given += got
