@@ -16,37 +16,23 @@ import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from api.services.errors import FieldError
+from api.services.errors import FieldError, in_field
 from solver.arena import check_lineup, play_match
 from solver.deadline import Clock
 from solver.errors import (
     GameOverError,
-    MonsterError,
     NotationError,
     NotYourTurnError,
-    SolverTimeoutError,
 )
 from solver.game import DEFAULT_HINT_BUDGET, GAMES, AnyGame, Json, Seat, get_game
 
 MAX_HINT_SECONDS = 2.0
 """Longest budget a caller may give one hint."""
 
-_OWN_KINDS = (FieldError, GameOverError, NotYourTurnError, SolverTimeoutError)
-
-
-def _field(field: str, call: Callable[[], Any]) -> Any:
-    """``call()``, with a domain error blamed on ``field`` (other kinds pass as they are)."""
-    try:
-        return call()
-    except _OWN_KINDS:
-        raise
-    except MonsterError as err:
-        raise FieldError(field, err) from err
-
 
 def load(game: AnyGame, doc: Mapping[str, Any]) -> Any:
     """The game's state, or a seat's view, from JSON; FieldError("state") if it does not read."""
-    return _field("state", lambda: game.read(doc))
+    return in_field("state", lambda: game.read(doc))
 
 
 def new_seed() -> int:
@@ -117,9 +103,9 @@ def _set_up(
 ) -> Any:
     game = get_game(name)
     count = game.default_players if players is None else players
-    _field("players", lambda: game.check_players(count))
+    in_field("players", lambda: game.check_players(count))
     chosen = new_seed() if seed is None else seed
-    return _field("settings", lambda: game.new(count, chosen, settings))
+    return in_field("settings", lambda: game.new(count, chosen, settings))
 
 
 def new(
@@ -153,8 +139,8 @@ def apply(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) 
     state = load(game, state_doc)
     if not isinstance(move_doc, Mapping):
         raise FieldError("move", NotationError("the move must be a JSON object"))
-    move = _field("move", lambda: game.move_from_json(move_doc))
-    after = _field("move", lambda: state.apply(move))
+    move = in_field("move", lambda: game.move_from_json(move_doc))
+    after = in_field("move", lambda: state.apply(move))
     return {"state": after.to_json(), "turn": game.turn(after).to_json()}
 
 
@@ -194,7 +180,7 @@ def hint(
     Clock.start(asked).check("the hint's time ran out before it could start")
     # the game gets the budget asked, not what a queue left of it: the same view and
     # budget give the same hint (the request's deadline still bounds the work)
-    ranked = _field("state", lambda: game.hint(seen, asked))
+    ranked = in_field("state", lambda: game.hint(seen, asked))
     shown = ranked if top is None else ranked[:top]
     return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in shown]}
 
@@ -210,7 +196,7 @@ def validate(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any
     full = "view_of" not in state_doc
     waiting = full and type(named) is int and named in game.waiting(position)
     seen = _seen_by(game, state_doc, position, named if waiting else None)
-    verdict = _field("move", lambda: game.validate(seen, move_doc))
+    verdict = in_field("move", lambda: game.validate(seen, move_doc))
     doc: Json = verdict.to_json()
     return doc
 
@@ -241,7 +227,7 @@ def render(name: str, state_doc: Mapping[str, Any], seat: Seat | None) -> str:
 
     game = get_game(name)
     seen = view_for(game, state_doc, seat)
-    svg: str = _field("state", lambda: render_game(name, seen))
+    svg: str = in_field("state", lambda: render_game(name, seen))
     return svg
 
 
@@ -256,8 +242,8 @@ def play(
 ) -> Json:
     """A seeded match with seats rotated: the ``play --json`` object."""
     game = get_game(name)
-    _field("players", lambda: check_lineup(game, lineup))
-    _field("settings", lambda: game.new(len(lineup), seed, settings or None))
+    in_field("players", lambda: check_lineup(game, lineup))
+    in_field("settings", lambda: game.new(len(lineup), seed, settings or None))
     result = play_match(game, lineup, games, seed, settings or None, workers, progress)
     doc: Json = result.to_json()
     return doc

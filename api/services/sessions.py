@@ -33,7 +33,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from api.services.errors import FieldError
+from api.services.errors import FieldError, in_field
 from api.services.games import new_seed
 from solver.arena import player_factory
 from solver.errors import GameOverError, MonsterError, NotationError, NotYourTurnError
@@ -59,15 +59,6 @@ class Session:
     seat: Seat
     bots: dict[Seat, Player]
     used: float = field(default_factory=time.monotonic)
-
-
-def _field(name: str, call: Callable[[], Any]) -> Any:
-    try:
-        return call()
-    except (GameOverError, NotYourTurnError, FieldError):
-        raise
-    except MonsterError as err:
-        raise FieldError(name, err) from err
 
 
 def _bad(name: str, message: str) -> FieldError:
@@ -118,9 +109,9 @@ class SessionStore:
         Raises:
             FieldError: a bad ``players``, ``seat``, ``bots``, ``seed`` or ``settings``.
         """
-        game = _field("game", lambda: get_game(name))
+        game = in_field("game", lambda: get_game(name))
         count = game.default_players if players is None else players
-        _field("players", lambda: game.check_players(count))
+        in_field("players", lambda: game.check_players(count))
         if not 0 <= seat < count:
             raise _bad("seat", f"seat {seat} is not in 0..{count - 1}")
         names = list(bots) if bots is not None else ["greedy"] * (count - 1)
@@ -130,10 +121,10 @@ class SessionStore:
             raise _bad("seed", f"the seed must be in 0..2**64-1, not {seed}")
         chosen = new_seed() if seed is None else seed
         factories = [
-            _field(f"bots.{index}", functools.partial(player_factory, game, bot))
+            in_field(f"bots.{index}", functools.partial(player_factory, game, bot))
             for index, bot in enumerate(names)
         ]
-        state = _field("settings", lambda: game.new(count, chosen, settings or None))
+        state = in_field("settings", lambda: game.new(count, chosen, settings or None))
         others = [s for s in range(count) if s != seat]
         made = {s: f(chosen + 1 + s) for s, f in zip(others, factories, strict=True)}
         session = Session(game, state, seat, made, self.clock())
@@ -165,8 +156,8 @@ class SessionStore:
             raise NotYourTurnError(f"not your turn: seat {state.to_move} decides")
         if not isinstance(move_doc, Mapping):
             raise _bad("move", "the move must be a JSON object")
-        move = _field("move", lambda: session.game.move_from_json(move_doc))
-        after = _field("move", lambda: state.apply(move))
+        move = in_field("move", lambda: session.game.move_from_json(move_doc))
+        after = in_field("move", lambda: state.apply(move))
         self._replace(key, session, state, after)
         return answer(key, session)
 
