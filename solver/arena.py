@@ -16,15 +16,16 @@ timings, which are measurements, vary).
 
 from __future__ import annotations
 
+import functools
 import random
 import time
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
+from solver.backends import Backend, pool
 from solver.errors import NotationError
 from solver.files import allow_files, files_allowed
 from solver.game import AnyGame, Json, PlayerFactory, get_game
@@ -181,18 +182,36 @@ def play_game(
     )
 
 
+CHUNK = 25
+"""The most games a work unit holds."""
+
+
 def _play_chunk(
-    name: str,
+    name: str | AnyGame,
     lineup: tuple[str, ...],
-    indices: range,
     seed: int,
     settings: Json | None,
-    files: bool = False,
+    files: bool,
+    indices: range,
 ) -> list[GameRecord]:
-    """Games ``indices`` in a worker process, which may read the files its parent could."""
-    game = get_game(name)
+    """Games ``indices``, maybe in another process (which gets the game's ``name``),
+    which may read the files its parent could."""
+    game = get_game(name) if isinstance(name, str) else name
     with allow_files(files):
         return [play_game(game, lineup, i, seed, settings) for i in indices]
+
+
+def chunks(games: int, workers: int) -> list[range]:
+    """The work units of a match: games in order, a few units per worker (one
+    game a unit for one worker, so progress moves game by game).
+
+    >>> chunks(3, 1)
+    [range(0, 1), range(1, 2), range(2, 3)]
+    >>> [len(c) for c in chunks(40, 2)]
+    [5, 5, 5, 5, 5, 5, 5, 5]
+    """
+    size = 1 if games < 2 * workers else max(1, min(CHUNK, games // (workers * 4)))
+    return [range(a, min(a + size, games)) for a in range(0, games, size)]
 
 
 def play_match(
@@ -203,6 +222,7 @@ def play_match(
     settings: Mapping[str, Any] | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: Backend | None = None,
 ) -> MatchResult:
     """Play ``games`` seeded games with seats rotated and tally them.
 
@@ -212,8 +232,10 @@ def play_match(
         games: how many games.
         seed: the match seed; game ``i`` uses ``game_seed(seed, i)``.
         settings: rule settings for every game.
-        workers: processes; the result does not depend on it.
+        workers: processes, when no ``backend`` is given; the result does not depend on it.
         progress: called with the number of games just finished.
+        backend: where the games are played (``solver.backends``); the result
+            does not depend on it.
 
     Returns:
         The tally; ``to_json()`` is the ``play --json`` object.
@@ -223,26 +245,13 @@ def play_match(
     """
     lineup = tuple(lineup)
     check_lineup(game, lineup)
-    records: list[GameRecord] = []
-    if workers <= 1 or games < 2 * workers:
-        for i in range(games):
-            records.append(play_game(game, lineup, i, seed, settings))
-            if progress:
-                progress(1)
-    else:
-        size = max(1, min(25, games // (workers * 4)))
-        chunks = [range(a, min(a + size, games)) for a in range(0, games, size)]
-        plain = dict(settings) if settings else None
-        files = files_allowed()
-        with ProcessPoolExecutor(workers) as pool:
-            futures = [
-                pool.submit(_play_chunk, game.name, lineup, chunk, seed, plain, files)
-                for chunk in chunks
-            ]
-            for future, chunk in zip(futures, chunks, strict=True):
-                records.extend(future.result())
-                if progress:
-                    progress(len(chunk))
+    runner = backend or pool(workers)
+    plain = dict(settings) if settings else None
+    source = game if runner.in_process else game.name
+    work = functools.partial(_play_chunk, source, lineup, seed, plain, files_allowed())
+    done = None if progress is None else (lambda chunk: progress(len(chunk)))
+    units = chunks(games, runner.workers)
+    records = [r for chunk in runner.map(work, units, done) for r in chunk]
     return tally(lineup, records)
 
 

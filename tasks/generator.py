@@ -23,18 +23,17 @@ one would be dropped anyway.
 
 from __future__ import annotations
 
-import collections
 import contextlib
 import functools
 import itertools
 import operator
 import random
 from collections.abc import Callable, Generator, Iterable
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
 
+from solver.backends import Backend, pool
 from solver.errors import MonsterError
 from solver.manno.task import Condition, Task
 from tasks.grader import Grade, _table, grade, may_grade
@@ -136,15 +135,16 @@ def judge(seed: int, level: int, k: int, kept: Kept | None = None) -> _Verdict:
 
 
 _KEPT: dict[tuple[int, int], Kept] = {}
-"""In a worker process: the meanings it has kept, per stream (cleared as each pool starts)."""
+"""In a worker: the meanings it has kept from the stream it last graded (a fact of
+the stream, so it may outlive a run; only the last stream is kept)."""
 
 
-def _start_worker() -> None:
-    _KEPT.clear()
-
-
-def _judge_many(seed: int, level: int, ks: list[int]) -> list[_Verdict]:
-    kept = _KEPT.setdefault((seed, level), {})
+def _judge_many(seed: int, level: int, ks: range) -> list[_Verdict]:
+    """Verdicts on candidates ``ks`` of one stream: a work unit."""
+    stream = (seed, level)
+    if stream not in _KEPT:
+        _KEPT.clear()
+    kept = _KEPT.setdefault(stream, {})
     return [judge(seed, level, k, kept) for k in ks]
 
 
@@ -155,6 +155,7 @@ def generate(
     workers: int = 1,
     progress: Progress | None = None,
     exclude: Iterable[Task] = (),
+    backend: Backend | None = None,
 ) -> list[Grade]:
     """``count`` distinct tasks of ``level``, the same for the same seed.
 
@@ -162,9 +163,12 @@ def generate(
         level: 1 to 6.
         count: how many tasks.
         seed: where every random choice flows from.
-        workers: processes grading candidates (the output does not depend on it).
+        workers: processes grading candidates, when no ``backend`` is given
+            (the output does not depend on it).
         progress: called as tasks are kept.
         exclude: tasks whose meaning is already taken (e.g. the catalogue's).
+        backend: where candidates are graded (``solver.backends``); the output
+            does not depend on it.
 
     Raises:
         MonsterError: a level outside 1-6, a count below 1, or no luck after
@@ -178,7 +182,7 @@ def generate(
     seen = {np.packbits(table.mask(t)).tobytes() for t in exclude}
     kept: list[Grade] = []
     limit = MAX_CANDIDATES_PER_TASK * count
-    with contextlib.closing(_verdicts(seed, level, workers)) as verdicts:
+    with contextlib.closing(_verdicts(seed, level, backend or pool(workers))) as verdicts:
         for verdict in itertools.islice(verdicts, limit):
             if verdict.grade is None or verdict.meaning in seen:
                 continue
@@ -191,22 +195,15 @@ def generate(
     raise MonsterError(f"found only {len(kept)} level-{level} tasks in {limit} candidates")
 
 
-def _verdicts(seed: int, level: int, workers: int) -> Generator[_Verdict, None, None]:
-    """Verdicts on candidates 0, 1, 2, ... in order, graded by ``workers`` processes."""
-    if workers == 1:
+def _verdicts(seed: int, level: int, backend: Backend) -> Generator[_Verdict, None, None]:
+    """Verdicts on candidates 0, 1, 2, ... in order: one at a time here, in blocks
+    of ``BATCH`` elsewhere, ``AHEAD`` blocks queued per worker."""
+    if backend.in_process:
         kept: Kept = {}
         yield from (judge(seed, level, k, kept) for k in itertools.count())
         return
     work = functools.partial(_judge_many, seed, level)
-    chunks = (list(range(s, s + BATCH)) for s in itertools.count(0, BATCH))
-    with ProcessPoolExecutor(max_workers=workers, initializer=_start_worker) as pool:
-        queued: collections.deque[Future[list[_Verdict]]] = collections.deque(
-            pool.submit(work, next(chunks)) for _ in range(AHEAD * workers)
-        )
-        try:
-            while True:
-                verdicts = queued.popleft().result()
-                queued.append(pool.submit(work, next(chunks)))
-                yield from verdicts
-        finally:
-            pool.shutdown(cancel_futures=True)  # the run is over: drop the chunks not started
+    blocks = (range(s, s + BATCH) for s in itertools.count(0, BATCH))
+    with contextlib.closing(backend.map(work, blocks, ahead=AHEAD)) as verdicts:
+        for block in verdicts:
+            yield from block

@@ -19,10 +19,13 @@ whether the two lie within one level of each other (``WITHIN``).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from solver.backends import Backend
+from solver.manno.engine import Engine
 from solver.manno.engines import ENGINE_NAMES, get_engine
 from solver.manno.task import Task
 from tasks.grader import grade as grade_task
@@ -87,8 +90,15 @@ class Check:
         }
 
 
+SLICE = 4
+"""Tasks a work unit holds, beyond this process (the engines take 1 to 50 ms a task)."""
+
+
 def verify(
-    entries: Sequence[Listed], progress: Callable[[], None] | None = None, grade: bool = False
+    entries: Sequence[Listed],
+    progress: Callable[[], None] | None = None,
+    grade: bool = False,
+    backend: Backend | None = None,
 ) -> list[Check]:
     """Check each entry with every engine, in order.
 
@@ -96,27 +106,46 @@ def verify(
         entries: the tasks of a catalogue or a typed-in box.
         progress: called after each task.
         grade: also grade each solvable task and compare with its level.
+        backend: where the tasks are checked (``solver.backends``; default here),
+            a slice of the list at a time; the checks do not depend on it.
     """
-    engines = [get_engine(name) for name in ENGINE_NAMES]
-    checks = []
-    for entry in entries:
-        answers = [engine.solve(entry.task).to_json() for engine in engines]
-        first = answers[0]
-        checks.append(
-            Check(
-                entry.id,
-                entry.level,
-                first["task"],
-                first["solvable"],
-                first["count"],
-                first["flips"],
-                all(a == first for a in answers[1:]),
-                _grading(entry, first["solvable"]) if grade else None,
-            )
-        )
-        if progress is not None:
-            progress()
-    return checks
+    runner = backend or Backend()
+    size = 1 if runner.in_process else SLICE
+    slices = [tuple(entries[i : i + size]) for i in range(0, len(entries), size)]
+
+    def done(part: tuple[Listed, ...]) -> None:
+        for _ in part:
+            if progress is not None:
+                progress()
+
+    found = runner.map(functools.partial(_check_slice, grade), slices, done)
+    return [check for part in found for check in part]
+
+
+def _check_slice(grade: bool, entries: tuple[Listed, ...]) -> list[Check]:
+    """One work unit: ``entries`` checked by every engine (and graded, if asked)."""
+    return [_check(entry, _engines(), grade) for entry in entries]
+
+
+@functools.cache
+def _engines() -> tuple[Engine, ...]:
+    """Every engine, made once in a process."""
+    return tuple(get_engine(name) for name in ENGINE_NAMES)
+
+
+def _check(entry: Listed, engines: Sequence[Engine], grade: bool) -> Check:
+    answers = [engine.solve(entry.task).to_json() for engine in engines]
+    first = answers[0]
+    return Check(
+        entry.id,
+        entry.level,
+        first["task"],
+        first["solvable"],
+        first["count"],
+        first["flips"],
+        all(a == first for a in answers[1:]),
+        _grading(entry, first["solvable"]) if grade else None,
+    )
 
 
 def _grading(entry: Listed, solvable: bool) -> Grading:

@@ -8,6 +8,7 @@ import pytest
 
 from solver import arena
 from solver.arena import GameRecord, game_seed, play_game, play_match, tally
+from solver.backends import ProcessBackend
 from solver.errors import NotationError
 from solver.game import AnyGame, get_game
 
@@ -128,3 +129,22 @@ def test_the_players_named_are_the_ones_timed(toy: AnyGame) -> None:
 
     assert count() == 0 and count("first") > 0 and count("second") > 0
     assert count("first", "second") == count("first") + count("second")
+
+
+def test_a_process_backend_gives_the_same_result(
+    toy: AnyGame, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(arena, "get_game", lambda name: toy)  # worker processes fork
+    lineup = ("hint", "second", "first")
+    alone = play_match(toy, lineup, 30, seed=4)
+    seen: list[int] = []
+    pooled = play_match(toy, lineup, 30, seed=4, progress=seen.append, backend=ProcessBackend(2))
+    assert _without_times(pooled.to_json()) == _without_times(alone.to_json())
+    assert sum(seen) == 30 and len(seen) == len(arena.chunks(30, 2))
+
+
+def test_chunks_cover_every_game_once_in_order() -> None:
+    for games, workers in [(0, 1), (1, 4), (7, 1), (7, 4), (100, 2), (1000, 8)]:
+        units = arena.chunks(games, workers)
+        assert [i for chunk in units for i in chunk] == list(range(games))
+        assert all(len(chunk) <= arena.CHUNK for chunk in units)

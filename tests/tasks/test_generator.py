@@ -7,6 +7,7 @@ from collections.abc import Callable
 import numpy as np
 import pytest
 
+from solver.backends import ProcessBackend
 from solver.errors import MonsterError
 from solver.manno.table import TableEngine
 from solver.manno.task import Task
@@ -149,3 +150,17 @@ def test_judge_keeps_only_candidates_of_the_level() -> None:
             if verdict.grade is not None:
                 assert verdict.grade.level == level
                 assert verdict.grade == grade(verdict.grade.task)
+
+
+def test_a_process_backend_gives_the_same_output() -> None:
+    pooled = generate(3, 4, seed=5, backend=ProcessBackend(2))
+    assert pooled == generate(3, 4, seed=5)
+
+
+def test_a_worker_keeps_the_meanings_of_its_last_stream_only() -> None:
+    generator._judge_many(1, 2, range(0, 40))
+    generator._judge_many(5, 3, range(0, 200))
+    assert list(generator._KEPT) == [(5, 3)]
+    # forked workers start with what this process kept: a fact of the stream, not of a run
+    assert generate(3, 4, seed=5, backend=ProcessBackend(2)) == generate(3, 4, seed=5)
+    generator._KEPT.clear()
