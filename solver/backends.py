@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import importlib
 import os
 import secrets
 import signal
@@ -331,7 +332,7 @@ def _joined_ray(workers: int | None, address: str | None) -> Iterator[ModuleType
         finally:
             ray.shutdown()
         return
-    with _run_token():
+    with _run_token(ray):
         ray.init(
             num_cpus=workers or os.cpu_count() or 1,
             include_dashboard=False,
@@ -352,13 +353,17 @@ def _shipped_code() -> dict[str, Any]:
 
 
 @contextlib.contextmanager
-def _run_token() -> Iterator[None]:
+def _run_token(ray: ModuleType) -> Iterator[None]:
     """A local Ray for one run, guarded by a token of its own: nothing is read from or
     written to ``~/.ray``, and the variables are put back after."""
-    names = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN")
+    names = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
     saved = {name: os.environ.get(name) for name in names}
+    os.environ.pop("RAY_AUTH_TOKEN_PATH", None)
     os.environ["RAY_AUTH_MODE"] = "token"
     os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
+    raylet = importlib.import_module("ray._raylet")
+    raylet.Config.initialize("")  # Ray read the variables when it was imported: read them again
+    raylet.AuthenticationTokenLoader.instance().reset_cache()
     try:
         yield
     finally:

@@ -1,0 +1,88 @@
+"""Every test of the Ray backend (solver/backends.py), sharing one local Ray of two CPUs.
+
+The same seeded units give the same results here as in this process and in a
+process pool: a match, generated tasks, a catalogue slice checked, tasks graded
+in a batch, compared as JSON (timings aside); on the command line too; and
+Ctrl-C stops a run cleanly, its local Ray with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from solver.arena import play_match
+from solver.backends import Backend, ProcessBackend, RayBackend, open_backend
+from solver.errors import NotationError
+from solver.game import get_game
+from solver.manno.task import parse_task
+from tasks.batch import Request, grade_requests
+from tasks.catalogue import load_catalogue
+from tasks.generator import generate
+from tasks.verify import summary, verify
+
+LINEUP = ("greedy", "random")
+
+
+@pytest.fixture(scope="module")
+def ray_backend() -> Iterator[Backend]:
+    """One local Ray for the whole file, started as a run starts it, shut down after."""
+    with open_backend("ray", workers=2) as backend:
+        yield backend
+
+
+def _backends(ray_backend: Backend) -> list[Backend]:
+    return [Backend(), ProcessBackend(2), ray_backend]
+
+
+def _without_times(result: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in result.items() if not k.startswith("hint_ms")}
+
+
+def test_a_local_ray_has_the_cpus_asked_for(ray_backend: Backend) -> None:
+    assert isinstance(ray_backend, RayBackend)
+    assert ray_backend.workers == 2 and not ray_backend.in_process
+
+
+def test_a_match_is_the_same_on_every_backend(ray_backend: Backend) -> None:
+    game = get_game("monstrolicious")
+    results = []
+    for backend in _backends(ray_backend):
+        seen: list[int] = []
+        match = play_match(game, LINEUP, 12, 3, progress=seen.append, backend=backend)
+        assert sum(seen) == 12
+        results.append(_without_times(match.to_json()))
+    assert results[0] == results[1] == results[2]
+
+
+def test_generated_tasks_are_the_same_on_every_backend(ray_backend: Backend) -> None:
+    runs = [
+        [g.to_json() for g in generate(2, 4, seed=3, backend=b)] for b in _backends(ray_backend)
+    ]
+    assert runs[0] == runs[1] == runs[2]
+    again = [g.to_json() for g in generate(2, 4, seed=3, backend=ray_backend)]
+    assert again == runs[0]  # the workers kept what they learnt of the stream
+
+
+def test_a_catalogue_slice_checks_the_same_on_every_backend(ray_backend: Backend) -> None:
+    entries = load_catalogue().entries[:6]
+    ticks: list[None] = []
+    on_ray = summary(verify(entries, lambda: ticks.append(None), backend=ray_backend))
+    assert len(ticks) == len(entries)
+    assert on_ray == summary(verify(entries)) == summary(verify(entries, backend=ProcessBackend(2)))
+
+
+def test_a_grading_batch_answers_the_same_on_every_backend(ray_backend: Backend) -> None:
+    texts = ["PB>=3", "PB>=4, PY=0, B>R", "PB>=3, PB<=2", "TY>=2, R=B"] * 3
+    requests = [Request(n, t) for n, t in enumerate(texts, start=1)] + [Request(13, None, "bad")]
+    answers = [list(grade_requests(requests, b)) for b in _backends(ray_backend)]
+    assert answers[0] == answers[1] == answers[2]
+    assert answers[2][2] == {"error": "task 'PB>=3, PB<=2' has no solution", "line": 3}
+
+
+def test_a_unit_s_error_reaches_the_caller_as_raised(ray_backend: Backend) -> None:
+    with pytest.raises(NotationError, match="unknown group 'x'") as caught:
+        list(ray_backend.map(parse_task, ["PB>=3", "PB>=x"]))
+    assert "Traceback" not in str(caught.value) and "ray" not in str(caught.value).lower()
