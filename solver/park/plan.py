@@ -22,12 +22,13 @@ each gets the best plan that starts with it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
-
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING, Any
 
 from solver.park.board import Counts
 from solver.park.cards import AREAS, Area, CardId
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 SCALE = 100  # objective units per point
 COUNT = 10  # count units per monster (counts are expectations)
@@ -118,6 +119,8 @@ def build(afters: list[After], options: list[Option], turns: int, targets: list[
     The plans share nothing, so maximising their sum maximises each, and one
     solve values every candidate.
     """
+    from ortools.sat.python import cp_model  # loaded by the first plan, not by the rules
+
     model = cp_model.CpModel()
     objectives, picks = [], []
     for i, after in enumerate(afters):
@@ -144,6 +147,8 @@ def _one_plan(
     the size rule only bites on monsters smaller than the area's floor, which
     need an upgrade no larger than themselves in the same area first.
     """
+    from ortools.sat.python import cp_model
+
     turns = 0 if a.ends else turns
     firsts = [o for o in options if o.first] if turns else []  # legal: room is there
     chosen = _best_sources(a, [o for o in options if not o.first]) if turns else []
@@ -291,6 +296,8 @@ MIN_SECONDS = 0.5
 
 def solve(plan: Plan, seconds: float) -> Solved | None:
     """Solve every candidate's plan at once; None when no plan was found in time."""
+    from ortools.sat.python import cp_model
+
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
