@@ -4,7 +4,8 @@ Run::
 
     .venv/bin/python -m benchmarks.strength [--game park] [--rival mcts]
         [--games 500] [--mcts-games 500] [--side-games 200] [--mcts-side-games 40]
-        [--two-player] [--seed 0] [--workers 2] [--json]
+        [--two-player] [--seed 0] [--workers 2] [--backend local|process|ray]
+        [--ray-address ADDRESS] [--json]
 
 For each game and each mode (every player count, every set-up in ``variants``)
 the hint player meets three rivals over seeded games with seats rotated
@@ -23,6 +24,11 @@ meets rival players (in a team mode two hint players make one team and a win
 of the team counts) and, against greedy, must win at least 1.5 times its fair
 share (one in the number of sides). Each row gives a 95 % Wilson interval and
 the hint player's decision times.
+
+The games run on the backend ``--backend`` names (``solver.backends``):
+``--workers`` processes by default, or a Ray cluster (``--ray-address``, or
+``RAY_ADDRESS``; without either, a local Ray of ``--workers`` CPUs for the run;
+docs/scale.md). The rows are the same on every backend, timings aside.
 """
 
 from __future__ import annotations
@@ -39,6 +45,8 @@ from typing import Any
 
 from benchmarks.common import emit, environment
 from solver.arena import play_game, play_match
+from solver.backends import BACKENDS, Backend, open_backend
+from solver.errors import MonsterError
 from solver.game import GAMES, get_game
 
 RIVALS = ("greedy", "random", "mcts")
@@ -145,12 +153,12 @@ def search_iterations(setup: Setup, hint_ms: float, seed: int) -> tuple[int, flo
 
 
 def run(
-    setup: Setup, seed: int, workers: int, extra: Mapping[str, Any] | None = None
+    setup: Setup, seed: int, backend: Backend, extra: Mapping[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Play one match and judge it."""
+    """Play one match on ``backend`` and judge it."""
     game = get_game(setup.game)
     start = time.perf_counter()
-    result = play_match(game, setup.lineup, setup.games, seed, setup.settings, workers=workers)
+    result = play_match(game, setup.lineup, setup.games, seed, setup.settings, backend=backend)
     seconds = time.perf_counter() - start
     decided = result.games - result.ties
     won = result.wins["0:hint"]
@@ -174,11 +182,13 @@ def run(
     return row
 
 
-def play_setup(setup: Setup, seed: int, workers: int, hint_ms: dict[str, float]) -> dict[str, Any]:
+def play_setup(
+    setup: Setup, seed: int, backend: Backend, hint_ms: dict[str, float]
+) -> dict[str, Any]:
     """One row: a search rival first gets its iteration count from the hint's time
     (``hint_ms``: the hint's mean per mode, filled by the greedy matches)."""
     if setup.rival != "mcts":
-        row = run(setup, seed, workers)
+        row = run(setup, seed, backend)
         if setup.rival == "greedy" and row["hint_ms_mean"] is not None:
             hint_ms[setup.label] = row["hint_ms_mean"]
         return row
@@ -189,7 +199,7 @@ def play_setup(setup: Setup, seed: int, workers: int, hint_ms: dict[str, float])
         "mcts_ms_per_iteration": round(per_iteration, 3),
         "mcts_budget_ms": round(SEARCH_TIME * mean, 1),
     }
-    return run(setup.with_rival(f"mcts:{iterations}"), seed, workers, extra)
+    return run(setup.with_rival(f"mcts:{iterations}"), seed, backend, extra)
 
 
 def report(result: dict[str, Any]) -> str:
@@ -230,10 +240,31 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mcts-side-games", type=int, default=40, help="other games vs mcts")
     parser.add_argument("--two-player", action="store_true", help="only the judged matches")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--workers", type=int, default=2, help="processes, or local Ray CPUs")
+    parser.add_argument("--backend", choices=BACKENDS, help="default: process (local for 1)")
+    parser.add_argument("--ray-address", help="the Ray cluster (default: RAY_ADDRESS)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     start = time.perf_counter()
+    try:
+        with open_backend(args.backend, args.workers, args.ray_address) as backend:
+            rows = play_all(args, backend)
+    except MonsterError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+    result = {
+        "rows": rows,
+        "environment": environment(),
+        "seconds": round(time.perf_counter() - start, 1),
+    }
+    emit(result, args.json, report)
+    return 0 if all(r["met"] is not False for r in rows) else 1
+
+
+def play_all(args: argparse.Namespace, backend: Backend) -> list[dict[str, Any]]:
+    """Every row the arguments ask for, each printed on standard error as it is played."""
     rows = []
     hint_ms: dict[str, float] = {}
     for name in args.game or sorted(GAMES):
@@ -248,16 +279,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
         hint_ms.clear()
         for setup in matches:
-            row = play_setup(setup, args.seed, args.workers, hint_ms)
+            row = play_setup(setup, args.seed, backend, hint_ms)
             print(json.dumps(row), file=sys.stderr, flush=True)  # each row as it is played
             rows.append(row)
-    result = {
-        "rows": rows,
-        "environment": environment(),
-        "seconds": round(time.perf_counter() - start, 1),
-    }
-    emit(result, args.json, report)
-    return 0 if all(r["met"] is not False for r in rows) else 1
+    return rows
 
 
 if __name__ == "__main__":
