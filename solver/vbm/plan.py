@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
-from ortools.sat.python import cp_model
-
 #: CP-SAT works on integers: values are scaled by this before rounding.
 SCALE = 100
 SEED = 7
@@ -47,6 +45,8 @@ def plan(
     Returns:
         candidate -> expected extra points of its best assignment (0 when none helps).
     """
+    from ortools.sat.python import cp_model  # loaded by the first plan, not by the rules
+
     model = cp_model.CpModel()
     terms: dict[Hashable, list[tuple[cp_model.IntVar, int]]] = {}
     for cand, table in values.items():
