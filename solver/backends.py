@@ -11,8 +11,8 @@ once (``done``), in or out of order, so a progress bar moves with the work.
 ``local`` runs each unit in this process; ``process`` keeps ``workers``
 processes busy; ``ray`` sends the units to a Ray cluster: the one
 ``--ray-address`` (or ``RAY_ADDRESS``) names, or a local one started for the
-run and shut down at its end (docs/scale.md). Ray is imported only here, and
-only when the ``ray`` backend is opened.
+run and shut down at its end (``solver.ray_backend``, docs/scale.md). Ray is
+imported only when the ``ray`` backend is opened.
 
 >>> with open_backend("local") as backend:
 ...     list(backend.map(abs, [-2, 1, -3]))
@@ -23,35 +23,22 @@ from __future__ import annotations
 
 import collections
 import contextlib
-import importlib
 import os
-import secrets
 import signal
-import sys
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from solver.errors import MonsterError
-
-if TYPE_CHECKING:
-    from types import ModuleType
 
 BACKENDS = ("local", "process", "ray")
 """The backend names ``--backend`` takes."""
 AHEAD = 2
 """Units queued per worker, so none waits for the driver between units."""
-RAY_MISSING = "--backend ray needs Ray, which is not installed: pip install monster-solver[ray]"
-PACKAGES = ("solver", "tasks", "api")
-"""The distribution's top-level packages, shipped to a cluster's workers where imported."""
-ADDRESS_VARIABLE = "RAY_ADDRESS"
-"""The environment variable naming a Ray cluster to use (``--ray-address``'s default)."""
 
 U = TypeVar("U")
 R = TypeVar("R")
 H = TypeVar("H")
-Done = Callable[[Any], None]
-"""Called with each unit as it finishes."""
 
 
 class BackendError(MonsterError):
@@ -193,85 +180,9 @@ class ProcessBackend(Backend):
             pool.shutdown(wait=finished, cancel_futures=True)
 
 
-def _apply(fn: Callable[[Any], Any], unit: Any) -> Any:
-    """A Ray task: one unit."""
-    return fn(unit)
-
-
-class _RayLane:
-    def __init__(self, ray: ModuleType, fn: Callable[[Any], Any]) -> None:
-        self.ray = ray
-        self.fn = ray.put(fn)
-        self.task = ray.remote(num_cpus=1)(_apply)
-
-    def submit(self, unit: Any) -> Any:
-        return self.task.remote(self.fn, unit)
-
-    def wait(self, handles: list[Any]) -> list[Any]:
-        first, _ = self.ray.wait(handles, num_returns=1)
-        more, _ = self.ray.wait(handles, num_returns=len(handles), timeout=0)
-        return list(dict.fromkeys([*first, *more]))
-
-    def result(self, handle: Any) -> Any:
-        errors = self.ray.exceptions
-        try:
-            return self.ray.get(handle)
-        except errors.RayTaskError as err:
-            cause = err.cause
-            if isinstance(cause, Exception) and not isinstance(cause, errors.RayError):
-                raise cause from None  # the unit's own error (a MonsterError, say), as raised
-            raise BackendError(f"a Ray task failed: {_first_line(err)}") from None
-        except errors.RayError as err:
-            raise BackendError(f"a Ray task was lost: {_first_line(err)}") from None
-
-    def cancel(self, handles: list[Any]) -> None:
-        for handle in handles:
-            with contextlib.suppress(Exception):  # finished already, or the cluster is gone
-                self.ray.cancel(handle, force=True)
-
-
-def _first_line(err: BaseException) -> str:
-    return next(
-        (line.strip() for line in str(err).splitlines() if line.strip()), type(err).__name__
-    )
-
-
-class RayBackend(Backend):
-    """The CPUs of a Ray cluster, already joined (``open_backend`` joins it)."""
-
-    name = "ray"
-    in_process = False
-
-    def __init__(self, ray: ModuleType) -> None:
-        self.ray = ray
-        self.workers = max(1, int(ray.cluster_resources().get("CPU", 1)))
-
-    def map(
-        self,
-        fn: Callable[[U], R],
-        units: Iterable[U],
-        done: Callable[[U], None] | None = None,
-        ahead: int = AHEAD,
-    ) -> Generator[R, None, None]:
-        yield from _in_order(_RayLane(self.ray, fn), units, ahead * self.workers, done)
-
-
 def pool(workers: int = 1) -> Backend:
     """The backend ``--workers N`` alone asks for: here for 1, else N processes."""
     return Backend() if workers <= 1 else ProcessBackend(workers)
-
-
-def import_ray() -> ModuleType:
-    """The ``ray`` module.
-
-    Raises:
-        BackendError: Ray is not installed (``RAY_MISSING``).
-    """
-    try:
-        import ray
-    except ImportError:
-        raise BackendError(RAY_MISSING) from None
-    return ray
 
 
 @contextlib.contextmanager
@@ -307,68 +218,7 @@ def open_backend(
     elif name == "process":
         yield ProcessBackend(workers or os.cpu_count() or 1)
     else:
-        with _joined_ray(workers, address) as ray:
+        from solver.ray_backend import RayBackend, joined
+
+        with joined(workers, address) as ray:
             yield RayBackend(ray)
-
-
-@contextlib.contextmanager
-def _joined_ray(workers: int | None, address: str | None) -> Iterator[ModuleType]:
-    """Ray, joined to the cluster at ``address`` or to a local one started here."""
-    ray = import_ray()
-    if ray.is_initialized():
-        yield ray
-        return
-    address = address or os.environ.get(ADDRESS_VARIABLE) or None
-    quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
-    if address is not None:
-        try:
-            ray.init(address=address, runtime_env=_shipped_code(), **quiet)
-        except (ConnectionError, RuntimeError, ValueError) as err:
-            raise BackendError(
-                f"cannot join the Ray cluster at {address!r}: {_first_line(err)}"
-            ) from None
-        try:
-            yield ray
-        finally:
-            ray.shutdown()
-        return
-    with _run_token(ray):
-        ray.init(
-            num_cpus=workers or os.cpu_count() or 1,
-            include_dashboard=False,
-            _node_ip_address="127.0.0.1",
-            **quiet,
-        )
-        try:
-            yield ray
-        finally:
-            ray.shutdown()
-
-
-def _shipped_code() -> dict[str, Any]:
-    """The runtime environment a cluster's workers get: the code of this
-    distribution's packages (with the data files inside them, read through
-    ``importlib.resources``) as the driver has it; no file is named by path."""
-    return {"py_modules": [sys.modules[name] for name in PACKAGES if name in sys.modules]}
-
-
-@contextlib.contextmanager
-def _run_token(ray: ModuleType) -> Iterator[None]:
-    """A local Ray for one run, guarded by a token of its own: nothing is read from or
-    written to ``~/.ray``, and the variables are put back after."""
-    names = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
-    saved = {name: os.environ.get(name) for name in names}
-    os.environ.pop("RAY_AUTH_TOKEN_PATH", None)
-    os.environ["RAY_AUTH_MODE"] = "token"
-    os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
-    raylet = importlib.import_module("ray._raylet")
-    raylet.Config.initialize("")  # Ray read the variables when it was imported: read them again
-    raylet.AuthenticationTokenLoader.instance().reset_cache()
-    try:
-        yield
-    finally:
-        for name, value in saved.items():
-            if value is None:
-                os.environ.pop(name, None)
-            else:
-                os.environ[name] = value

@@ -15,16 +15,10 @@ from pathlib import Path
 
 import pytest
 
-from solver import backends
-from solver.backends import (
-    RAY_MISSING,
-    Backend,
-    BackendError,
-    ProcessBackend,
-    open_backend,
-    pool,
-)
+from solver import ray_backend
+from solver.backends import Backend, BackendError, ProcessBackend, open_backend, pool
 from solver.errors import NotationError
+from solver.ray_backend import RAY_MISSING
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -99,7 +93,7 @@ def test_ray_not_installed_is_one_clear_error(monkeypatch: pytest.MonkeyPatch) -
         pass
     assert str(caught.value) == RAY_MISSING
     assert "pip install monster-solver[ray]" in RAY_MISSING
-    assert backends.ADDRESS_VARIABLE == "RAY_ADDRESS"
+    assert ray_backend.ADDRESS_VARIABLE == "RAY_ADDRESS"
 
 
 def test_the_default_path_never_imports_ray() -> None:

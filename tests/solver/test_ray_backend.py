@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from solver.arena import play_match
-from solver.backends import Backend, ProcessBackend, RayBackend, open_backend
+from solver.backends import Backend, ProcessBackend, open_backend
 from solver.errors import NotationError
 from solver.game import get_game
 from solver.manno.task import parse_task
+from solver.ray_backend import RayBackend
 from tasks.batch import Request, grade_requests
 from tasks.catalogue import load_catalogue
 from tasks.generator import generate
