@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import gc
 from collections.abc import AsyncIterator
@@ -9,24 +10,32 @@ from contextlib import asynccontextmanager
 from importlib import resources
 from typing import Any
 
-from fastapi import FastAPI
+from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
 from starlette.middleware.gzip import GZipMiddleware
 
-from api.http import problems
+from api.http import metrics, problems
 from api.http.caching import Cacheable
 from api.http.limits import SolverGate
-from api.http.problems import NotFoundError
+from api.http.observe import Observe
+from api.http.problems import NotFoundError, RequestTimeoutError
+from api.http.ready import warm_up
 from api.http.routers import games, manno, operation_id, play, sessions
 from api.http.schemas import Health
 from api.http.settings import Settings
 from api.http.transport import BodyLimit
+from api.services.sessions import SessionStore
 
 
 def _gate(settings: Settings) -> SolverGate:
-    return SolverGate(settings.solver_threads, settings.request_seconds)
+    return SolverGate(
+        settings.solver_threads,
+        settings.request_seconds,
+        done=metrics.solver_done,
+        held=metrics.gate_held,
+    )
 
 
 GZIP_FROM_BYTES = 1024
@@ -84,16 +93,22 @@ def _docs_pages(app: FastAPI) -> None:
 
 @asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """When the service stops, its solver pools stop taking work and end; an app
-    started again gets new ones. At the process's first start, the objects made so
-    far are moved out of the collector's reach (``gc.freeze``), so its full passes
+    """At start the engines warm up in the background (``GET /ready`` answers 200 once
+    they have); when the service stops, its solver pools stop taking work and end, and
+    an app started again gets new ones. At the process's first start, the objects made
+    so far are moved out of the collector's reach (``gc.freeze``), so its full passes
     stay short."""
     if app.state.gate.stopped:
         app.state.gate = _gate(app.state.settings)
     if not gc.get_freeze_count():
         gc.freeze()  # what the start made (routes, models, card data): never walked again
-    yield
-    app.state.gate.shutdown()
+    app.state.warming = asyncio.create_task(warm_up(app.state.gate))
+    try:
+        yield
+    finally:
+        app.state.warming.cancel()
+        app.state.gate.shutdown()
+        metrics.worker_stopped()
 
 
 def _examples(app: FastAPI) -> None:
@@ -122,22 +137,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.gate = _gate(settings)
+    app.state.sessions = SessionStore(settings.sessions)
+    app.state.warming = None
     problems.install(app)
     # the routers' routes themselves, not the routers: FastAPI matches an included
     # router's routes through a layer of its own on every request, about a tenth of
     # a cheap request's time (the routes carry their full paths, tags and ids already)
-    for router in (manno.router, play.router, sessions.router, *games.ROUTERS):
+    kept = [sessions.router] if settings.sessions else []
+    for router in (manno.router, play.router, *kept, *games.ROUTERS):
         app.router.routes.extend(router.routes)
     _docs_pages(app)
     _examples(app)
-
-    @app.get("/health", tags=["service"], response_model=Health)
-    async def health() -> dict[str, str]:
-        """Liveness: ``{"status": "ok"}`` while the service runs."""
-        return {"status": "ok"}
-
+    _service_routes(app)
     # the last added runs first: CORS sees every answer, the body checks' refusals too,
-    # and gzip every answer the body checks and the cache tags let through
+    # and gzip every answer the body checks and the cache tags let through; outside
+    # them all, every answer gets its request id and is counted (and logged)
     app.add_middleware(Cacheable)
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes, seconds=settings.body_seconds)
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_FROM_BYTES)
@@ -149,7 +163,30 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             allow_headers=CORS_HEADERS,
             expose_headers=CORS_EXPOSED,
         )
+    app.add_middleware(Observe, record=metrics.record_request, log=settings.access_log)
     return app
+
+
+def _service_routes(app: FastAPI) -> None:
+    """``/health`` (the service runs), ``/ready`` (its engines are warm), ``/metrics``."""
+
+    @app.get("/health", tags=["service"], response_model=Health)
+    async def health() -> dict[str, str]:
+        """Liveness: ``{"status": "ok"}`` while the service runs."""
+        return {"status": "ok"}
+
+    @app.get("/ready", tags=["service"], response_model=Health, responses=problems.responses(503))
+    async def ready(request: Request) -> dict[str, str]:
+        """Readiness: ``{"status": "ok"}`` once the engines are warm; 503 until then."""
+        warming: asyncio.Task[None] | None = request.app.state.warming
+        if warming is None or not warming.done():
+            raise RequestTimeoutError("the service is warming its engines", retry_after=1)
+        return {"status": "ok"}
+
+    @app.get("/metrics", include_in_schema=False)
+    async def metrics_text() -> Response:
+        """The service's metrics, Prometheus text format (every worker's)."""
+        return metrics.exposition()
 
 
 app = create_app()

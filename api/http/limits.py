@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from api.http.problems import RequestTimeoutError
@@ -57,6 +58,28 @@ KILL_AFTER_S = 1.0
 """A heavy call still running this long after its answer was due is killed with its process."""
 
 
+@dataclass(frozen=True)
+class Work:
+    """What a solver call does, for the service's metrics (``api.http.metrics``).
+
+    Attributes:
+        game: ``manno``, ``park``, ``vbm``, ``monstrolicious``.
+        engine: what runs: a Manno engine (``cpsat``, ``table``, ``csp``), ``hint``,
+            ``render``, ``grade``, ``generate``, ``bot``.
+        budget: the seconds a hint was given to think, if it is one.
+    """
+
+    game: str
+    engine: str
+    budget: float | None = None
+
+
+Done = Callable[[Work, float], None]
+"""Told of each solver call that ended: what it was, and the seconds it ran."""
+Held = Callable[[str, int], None]
+"""Told of each change of a lane: its name, and the calls it now holds."""
+
+
 class Lane:
     """A fixed pool (threads or processes) and a bounded queue in front of it.
 
@@ -66,10 +89,17 @@ class Lane:
         size: calls that run at once.
         queue: calls that may wait their turn.
         retry_after: seconds a refused caller is asked to wait.
+        held: told of every change of the calls the lane holds.
     """
 
     def __init__(
-        self, name: str, pool: Callable[[], Executor], size: int, queue: int, retry_after: int
+        self,
+        name: str,
+        pool: Callable[[], Executor],
+        size: int,
+        queue: int,
+        retry_after: int,
+        held: Held | None = None,
     ) -> None:
         if size < 1 or queue < 0:
             raise ValueError(f"a lane needs a worker and a queue of 0 or more, not {size}")
@@ -81,6 +111,7 @@ class Lane:
         self.pool = pool()
         self._held = 0
         self._lock = threading.Lock()
+        self._watch = held
 
     @property
     def held(self) -> int:
@@ -93,12 +124,16 @@ class Lane:
             if self._held >= self.capacity:
                 return False
             self._held += 1
+            if self._watch is not None:
+                self._watch(self.name, self._held)
             return True
 
     def leave(self, _: object = None) -> None:
         """Give the place back (the call ended, or will never start)."""
         with self._lock:
             self._held -= 1
+            if self._watch is not None:
+                self._watch(self.name, self._held)
 
     def renew(self, broken: Executor) -> None:
         """A new pool for one whose process died (the calls in it failed with it)."""
@@ -118,6 +153,9 @@ class SolverGate:
         heavy_processes: the heavy lane's processes.
         queue: calls the cheap lane holds waiting (``QUEUE_PER_THREAD`` per thread if omitted).
         heavy_queue: calls the heavy lane holds waiting.
+        done: told of each call given a :class:`Work` that ended, with the seconds it
+            ran (on a thread: the call itself; in a process: from its submission).
+        held: told of every change of the calls a lane holds.
     """
 
     def __init__(
@@ -127,31 +165,35 @@ class SolverGate:
         heavy_processes: int = HEAVY_PROCESSES,
         queue: int | None = None,
         heavy_queue: int = HEAVY_QUEUE,
+        done: Done | None = None,
+        held: Held | None = None,
     ) -> None:
         if threads < 1 or seconds <= 0 or heavy_processes < 0:
             raise ValueError(f"a gate needs a thread and a time, not {threads} and {seconds}")
         self.seconds = seconds
         self._stopped = False
+        self._done = done
         cheap = max(threads - heavy_processes, 1)
         waiting = QUEUE_PER_THREAD * cheap if queue is None else queue
-        self.cheap = Lane("cheap", functools.partial(_threads, cheap), cheap, waiting, 1)
+        self.cheap = Lane("cheap", functools.partial(_threads, cheap), cheap, waiting, 1, held)
         self.heavy = self.cheap
         if heavy_processes:
             pool = functools.partial(_processes, heavy_processes)
             retry = max(1, math.ceil(seconds))
-            self.heavy = Lane("heavy", pool, heavy_processes, heavy_queue, retry)
+            self.heavy = Lane("heavy", pool, heavy_processes, heavy_queue, retry, held)
 
-    async def run(self, call: Callable[[], T], heavy: bool = False) -> T:
+    async def run(self, call: Callable[[], T], heavy: bool = False, work: Work | None = None) -> T:
         """The call's result, run on its lane before its time is up.
 
         A heavy call runs in another process: it and its result must pickle.
+        ``work`` names the call for the gate's ``done``.
 
         Raises:
             RequestTimeoutError: the lane is full (at once), the time ran out while
                 the call waited or ran, or the solver itself ran out of time; each
                 with the lane's ``retry_after``.
         """
-        return await self._run(call, self.heavy if heavy else self.cheap, None)
+        return await self._run(call, self.heavy if heavy else self.cheap, None, work)
 
     def run_here(self, call: Callable[[], T]) -> T:
         """A call cheap by construction, run at once on the caller's thread (the event loop).
@@ -163,37 +205,50 @@ class SolverGate:
         """
         return _in_thread(call, time.monotonic() + self.seconds)
 
-    async def run_read(self, read: Callable[[], Callable[[], T]], heavy: bool = False) -> T:
+    async def run_read(
+        self, read: Callable[[], Callable[[], T]], heavy: bool = False, work: Work | None = None
+    ) -> T:
         """Read a request on the cheap lane, then run the work it returns on its lane.
 
         One time covers both: the work is due when the reading was. Heavy work
         takes its place in the heavy lane first, so a full heavy lane refuses it
-        before it is read.
+        before it is read. ``work`` names the work (not the reading) for ``done``.
         """
         due = time.monotonic() + self.seconds
         if not heavy or self.heavy is self.cheap:
-            return await self._run(lambda: read()(), self.cheap, due)
+            return await self._run(lambda: read()(), self.cheap, due, work)
         _admit(self.heavy)  # a full heavy lane refuses before any reading
         try:
-            work = await self._run(read, self.cheap, due)
+            then = await self._run(read, self.cheap, due)
         except BaseException:
             self.heavy.leave()
             raise
-        return await self._run(work, self.heavy, due, admitted=True)
+        return await self._run(then, self.heavy, due, work, admitted=True)
 
     async def _run(
-        self, call: Callable[[], T], lane: Lane, due: float | None, admitted: bool = False
+        self,
+        call: Callable[[], T],
+        lane: Lane,
+        due: float | None,
+        named: Work | None = None,
+        admitted: bool = False,
     ) -> T:
         if not admitted:
             _admit(lane)
         due = time.monotonic() + self.seconds if due is None else due
         pool = lane.pool
+        done = None if named is None else self._done
         try:
             if lane is self.cheap:
-                work = pool.submit(_in_thread, call, due)
+                if done is None or named is None:
+                    work = pool.submit(_in_thread, call, due)
+                else:
+                    work = pool.submit(_clocked, done, named, call, due)
             else:
                 with _main_hidden():  # a heavy process may start here
                     work = pool.submit(_in_process, call, due)
+                if done is not None and named is not None:
+                    work.add_done_callback(_clock_from(done, named, time.perf_counter()))
         except BaseException as err:
             lane.leave()
             if isinstance(err, BrokenProcessPool):
@@ -334,6 +389,24 @@ def _in_thread(call: Callable[[], T], due: float) -> T:
         raise SolverTimeoutError("the request waited its whole time for the solver")
     with due_by(due):
         return call()
+
+
+def _clocked(done: Done, work: Work, call: Callable[[], T], due: float) -> T:
+    """On a solver thread: the call as ``_in_thread`` runs it, its time told to ``done``."""
+    began = time.perf_counter()
+    try:
+        return _in_thread(call, due)
+    finally:
+        done(work, time.perf_counter() - began)
+
+
+def _clock_from(done: Done, work: Work, began: float) -> Callable[[Future[Any]], None]:
+    """Tells ``done`` the seconds from ``began`` to the end of a heavy call's future."""
+
+    def ended(_: Future[Any]) -> None:
+        done(work, time.perf_counter() - began)
+
+    return ended
 
 
 def _in_process(call: Callable[[], T], due: float) -> T:

@@ -6,6 +6,9 @@
 2.5
 >>> with_origins({"MONSTERS_CORS_ORIGINS": "http://a.test"}, ["https://b.test:8443"])
 'http://a.test,https://b.test:8443'
+>>> settings = Settings.from_env({"MONSTERS_SESSIONS": "0", "MONSTERS_ACCESS_LOG": "1"})
+>>> settings.sessions, settings.access_log
+(0, True)
 >>> Settings.from_env({"MONSTERS_GRACE_SECONDS": "soon"})
 Traceback (most recent call last):
 ...
@@ -25,6 +28,10 @@ from solver.errors import MonsterError
 N = TypeVar("N", int, float)
 
 CORS_VARIABLE = "MONSTERS_CORS_ORIGINS"
+ACCESS_LOG_VARIABLE = "MONSTERS_ACCESS_LOG"
+FLAGS = {"1": True, "true": True, "on": True, "yes": True}
+FLAGS |= {"0": False, "false": False, "off": False, "no": False}
+"""How a yes-or-no variable may be written (case-free)."""
 ORIGIN = re.compile(r"https?://[A-Za-z0-9.\-\[\]:]+")
 """What a browser sends as ``Origin``: scheme, host and maybe port, nothing after."""
 
@@ -60,6 +67,11 @@ class Settings:
             (``MONSTERS_BACKLOG``).
         grace_seconds: on SIGTERM or SIGINT, how long requests in flight may take to
             finish before they are cut off (``MONSTERS_GRACE_SECONDS``).
+        sessions: games against the bots each worker keeps for the game pages
+            (``MONSTERS_SESSIONS``); ``0`` turns the ``/v1/sessions`` routes off (a
+            service of several replicas, whose front ends keep their state).
+        access_log: one JSON line per request on standard error (``MONSTERS_ACCESS_LOG``,
+            ``1`` or ``0``; ``monsters serve`` sets it from ``--access-log``).
     """
 
     max_body_bytes: int = 16_384
@@ -75,6 +87,8 @@ class Settings:
     max_connections: int = 100
     backlog: int = 128
     grace_seconds: int = 10
+    sessions: int = 256
+    access_log: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -99,6 +113,22 @@ class Settings:
                 raise SettingError(f"MONSTERS_{name.upper()} must be {kind} above 0, not {text!r}")
             return value
 
+        def count(name: str, default: int) -> int:
+            text = values.get(f"MONSTERS_{name.upper()}")
+            if text is None:
+                return default
+            if not text.strip().isdigit():
+                raise SettingError(f"MONSTERS_{name.upper()} must be a whole number, not {text!r}")
+            return int(text)
+
+        def flag(name: str, default: bool) -> bool:
+            text = values.get(f"MONSTERS_{name.upper()}")
+            if text is None:
+                return default
+            if text.strip().lower() not in FLAGS:
+                raise SettingError(f"MONSTERS_{name.upper()} must be 1 or 0, not {text!r}")
+            return FLAGS[text.strip().lower()]
+
         return cls(
             max_body_bytes=number("max_body_bytes", cls.max_body_bytes),
             request_seconds=number("request_seconds", cls.request_seconds),
@@ -112,6 +142,8 @@ class Settings:
             max_connections=number("max_connections", cls.max_connections),
             backlog=number("backlog", cls.backlog),
             grace_seconds=number("grace_seconds", cls.grace_seconds),
+            sessions=count("sessions", cls.sessions),
+            access_log=flag("access_log", cls.access_log),
         )
 
 

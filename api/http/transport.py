@@ -19,14 +19,18 @@ or stop half-way. Each request is bounded here, before any route sees it
 * ``serve``: uvicorn with these and the connection, keep-alive and shutdown
   settings; with several workers (``Supervisor``) the listening socket closes
   as soon as the service is told to stop, so no connection waits in a queue
-  nobody reads.
+  nobody reads, and the workers share one private directory for their metrics.
+  The access log is the service's own (``api.http.observe``), not uvicorn's.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 import socket
+import tempfile
+from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
@@ -40,8 +44,9 @@ from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 from uvicorn.server import ServerState
 from uvicorn.supervisors.multiprocess import Multiprocess
 
+from api.http.observe import ID_HEADER, Clock, access_logger, log_line, new_id
 from api.http.problems import BODY_TOO_LARGE, PROBLEM, RequestTimeoutError, error_problem, problem
-from api.http.settings import Settings
+from api.http.settings import ACCESS_LOG_VARIABLE, Settings
 from solver.errors import NotationError
 from solver.jsonio import MAX_DEPTH, json_depth_fault
 
@@ -185,15 +190,19 @@ class GuardedH11Protocol(H11Protocol):
         status, detail = self.conn.fault if isinstance(self.conn, StrictConnection) else (400, msg)
         title = STATUS_PHRASES[status].decode()
         body = bytes(problem(status, detail, title=title).body)
+        rid = new_id()
         headers = [
             (b"content-type", PROBLEM.encode()),
             (b"content-length", str(len(body)).encode()),
+            (ID_HEADER, rid),
             CLOSE,
         ]
         answer = h11.Response(status_code=status, headers=headers, reason=title)
         for event in (answer, h11.Data(data=body), h11.EndOfMessage()):
             self.transport.write(self.conn.send(event))
         self.transport.close()
+        if service_settings().access_log:  # no request was read: no method, no route
+            access_logger().info(log_line(_CLOCK, rid, "other", "unread", status, 0.0, len(body)))
 
 
 class Corked:
@@ -381,6 +390,8 @@ class Supervisor(Multiprocess):
 
     Without this the parent process keeps the socket open while its workers
     finish, and the system goes on accepting connections nobody will answer.
+    A worker that died and was replaced leaves the metrics' gauges (its counts
+    stay: they happened).
     """
 
     def terminate_all(self) -> None:
@@ -388,11 +399,45 @@ class Supervisor(Multiprocess):
             sock.close()
         super().terminate_all()
 
+    def keep_subprocess_alive(self) -> None:
+        before = {process.pid for process in self.processes}
+        super().keep_subprocess_alive()
+        gone = before - {process.pid for process in self.processes}
+        path = os.environ.get(METRICS_VARIABLE)
+        if gone and path:
+            from prometheus_client import multiprocess  # only a worker counts; here, it tidies
+
+            for pid in gone:
+                multiprocess.mark_process_dead(pid, path)  # type: ignore[no-untyped-call]
+
 
 WORKER_START_SECONDS = 60
 """How long a worker process may take to start and answer its supervisor: importing
 the engines takes seconds, more on a busy machine, and uvicorn's own 5 s had a
 loaded machine kill and restart its workers without end."""
+
+
+METRICS_VARIABLE = "PROMETHEUS_MULTIPROC_DIR"
+"""Where prometheus-client's multi-process mode keeps each worker's values."""
+_CLOCK = Clock()
+
+
+@contextlib.contextmanager
+def _metrics_dir(workers: int) -> Iterator[None]:
+    """With several workers, a fresh private directory for their metrics, removed at the end;
+    with one, none (its metrics live in its memory, and no directory of another run counts)."""
+    saved = os.environ.pop(METRICS_VARIABLE, None)
+    try:
+        if workers == 1:
+            yield
+            return
+        with tempfile.TemporaryDirectory(prefix="monsters-metrics-") as path:
+            os.environ[METRICS_VARIABLE] = path
+            yield
+    finally:
+        os.environ.pop(METRICS_VARIABLE, None)
+        if saved is not None:
+            os.environ[METRICS_VARIABLE] = saved
 
 
 def serve(host: str, port: int, workers: int, access_log: bool) -> None:
@@ -402,18 +447,20 @@ def serve(host: str, port: int, workers: int, access_log: bool) -> None:
         host: address to listen on.
         port: port to listen on.
         workers: worker processes; each reads the same ``MONSTERS_*`` settings.
-        access_log: log every request.
+        access_log: log every request, one JSON line each (``api.http.observe``).
 
     Raises:
         SettingError: a ``MONSTERS_*`` variable that does not read.
     """
+    os.environ[ACCESS_LOG_VARIABLE] = "1" if access_log else "0"  # the workers read it
+    service_settings.cache_clear()
     settings = service_settings()
     config = uvicorn.Config(
         "api.http.app:app",
         host=host,
         port=port,
         workers=workers,
-        access_log=access_log,
+        access_log=False,  # the service logs each request itself, more cheaply
         http=GuardedH11Protocol,
         ws="none",
         timeout_keep_alive=settings.keep_alive_seconds,
@@ -422,7 +469,8 @@ def serve(host: str, port: int, workers: int, access_log: bool) -> None:
         timeout_graceful_shutdown=settings.grace_seconds,
         timeout_worker_healthcheck=WORKER_START_SECONDS,
     )
-    if workers > 1:
-        Supervisor(config, sockets=[config.bind_socket()]).run()
-    else:
-        uvicorn.Server(config).run()
+    with _metrics_dir(workers):
+        if workers > 1:
+            Supervisor(config, sockets=[config.bind_socket()]).run()
+        else:
+            uvicorn.Server(config).run()

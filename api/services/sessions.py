@@ -136,6 +136,14 @@ class SessionStore:
             self._games[key] = session
         return answer(key, session)
 
+    def game_of(self, key: str) -> str:
+        """The name of the game ``key`` plays.
+
+        Raises:
+            UnknownSessionError: no game by that id.
+        """
+        return self._session(key).game.name
+
     def get(self, key: str) -> Json:
         """The game's answer as it stands (the view of its seat, the turn)."""
         return answer(key, self._session(key))

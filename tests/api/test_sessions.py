@@ -9,7 +9,6 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from api.http.routers.sessions import STORE
 from api.http.settings import Settings
 from api.services.errors import FieldError
 from api.services.sessions import SessionStore, UnknownSessionError
@@ -22,6 +21,12 @@ SEED = 2**40 + 12345  # a seed that cannot be mistaken for a small count in an a
 @pytest.fixture(scope="module")
 def client() -> TestClient:
     return TestClient(create_app(Settings()))
+
+
+def _store(client: TestClient) -> SessionStore:
+    """The app's own store of games (``app.state.sessions``)."""
+    store: SessionStore = client.app.state.sessions  # type: ignore[attr-defined]
+    return store
 
 
 def _post(client: TestClient, path: str, body: dict[str, Any] | None = None) -> Any:
@@ -43,7 +48,7 @@ def test_a_seat_plays_to_the_end_and_sees_only_its_view(client: TestClient, name
     got = _post(client, "/v1/sessions", body)
     key = got["session"]
     for _ in range(2000):
-        session = STORE._session(key)
+        session = _store(client)._session(key)
         assert got["view"] == game.view(session.state, 1).to_json()
         assert set(got) == {"session", "game", "seat", "bots", "view", "turn", "you_decide",
                             "bot_decides"}  # fmt: skip
@@ -58,7 +63,7 @@ def test_a_seat_plays_to_the_end_and_sees_only_its_view(client: TestClient, name
             got = _post(client, f"/v1/sessions/{key}/move", {"move": moves[-1]})
     assert got["turn"]["terminal"] and not got["you_decide"] and not got["bot_decides"]
     scored = _post(client, f"/v1/{name}/score", {"state": got["view"]})
-    full = STORE._session(key).state
+    full = _store(client)._session(key).state
     assert scored["scores"] == [s.to_json() for s in full.scores()]
     over = client.post(f"/v1/sessions/{key}/bot")
     assert over.status_code == 422 and over.json()["type"] == "/problems/game-over"

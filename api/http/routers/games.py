@@ -19,13 +19,13 @@ from pydantic import BaseModel, Field
 
 from api.http.answers import JsonAnswer
 from api.http.game_schemas import GameSchemas, VerdictResponse, schemas_for
-from api.http.limits import SolverGate
+from api.http.limits import SolverGate, Work
 from api.http.models import models_for
 from api.http.problems import responses, typed_responses
 from api.http.routers import router as make_router
 from api.http.routers.manno import SVG_RESPONSES, SvgResponse
 from api.services import games as game_service
-from solver.game import GAMES, Json, get_game
+from solver.game import DEFAULT_HINT_BUDGET, GAMES, Json, get_game
 
 PROBLEMS = responses(413, 422, 503)
 RENDER_RESPONSES = {200: SVG_RESPONSES[200], **typed_responses(413, 422, 503)}
@@ -134,7 +134,8 @@ def game_router(name: str, title: str) -> APIRouter:
     async def hint(body: Any, request: Request) -> JsonAnswer:
         budget = None if body.budget_ms is None else body.budget_ms / 1000
         call = functools.partial(game_service.hint, name, body.state, body.seat, budget, body.top)
-        return JsonAnswer(await _gate(request).run(call))
+        work = Work(name, "hint", DEFAULT_HINT_BUDGET if budget is None else budget)
+        return JsonAnswer(await _gate(request).run(call, work=work))
 
     @post("/validate", VerdictResponse, "validate")
     @_body(schemas.validate)
@@ -155,7 +156,7 @@ def game_router(name: str, title: str) -> APIRouter:
     @_body(schemas.render)
     async def render(body: Any, request: Request) -> SvgResponse:
         call = functools.partial(game_service.render, name, body.state, body.seat)
-        return SvgResponse(await _gate(request).run(call))
+        return SvgResponse(await _gate(request).run(call, work=Work(name, "render")))
 
     @router.get(
         "/cards",

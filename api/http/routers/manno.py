@@ -14,7 +14,7 @@ from typing import Any
 from fastapi import Query, Request
 from fastapi.responses import Response
 
-from api.http.limits import SolverGate
+from api.http.limits import SolverGate, Work
 from api.http.problems import NotFoundError, responses, typed_responses
 from api.http.routers import router as make_router
 from api.http.schemas import (
@@ -44,6 +44,8 @@ from tasks.generator import generate as generate_tasks
 from tasks.pool import served
 
 router = make_router(prefix="/v1/manno", tags=["manno"])
+GAME = "manno"
+"""The game the solver metrics name for this router's work."""
 
 PROBLEMS = responses(413, 422, 503)  # every POST: a body, read and checked, then a solver call
 
@@ -64,15 +66,15 @@ async def solve(body: SolveRequest, request: Request) -> dict[str, Any]:
     read = functools.partial(
         manno_service.solve_work, body.task, body.from_, body.engine, time_limit=_time(request)
     )
-    return await _gate(request).run_read(read, heavy=manno_service.is_heavy(body.engine))
+    heavy = manno_service.is_heavy(body.engine)
+    return await _gate(request).run_read(read, heavy, Work(GAME, body.engine))
 
 
 @router.post("/validate", response_model=ValidateResponse, responses=PROBLEMS)
 async def validate(body: ValidateRequest, request: Request) -> dict[str, Any]:
     """Each condition: its canonical text, ok or not, the counts found and what it requires."""
-    return await _gate(request).run(
-        functools.partial(manno_service.validate, body.task, body.arrangement)
-    )
+    call = functools.partial(manno_service.validate, body.task, body.arrangement)
+    return await _gate(request).run(call, work=Work(GAME, "validate"))
 
 
 @router.post(
@@ -88,13 +90,15 @@ async def hint(body: HintRequest, request: Request) -> dict[str, Any]:
         body.engine,
         time_limit=_time(request),
     )
-    return await _gate(request).run_read(read, heavy=manno_service.is_heavy(body.engine))
+    heavy = manno_service.is_heavy(body.engine)
+    return await _gate(request).run_read(read, heavy, Work(GAME, body.engine))
 
 
 @router.post("/grade", response_model=GradeResponse, responses=PROBLEMS)
 async def grade(body: GradeRequest, request: Request) -> dict[str, Any]:
     """The task's level 1-6 and the exact metrics behind it."""
-    return await _gate(request).run(functools.partial(manno_service.grade, body.task))
+    call = functools.partial(manno_service.grade, body.task)
+    return await _gate(request).run(call, work=Work(GAME, "grade"))
 
 
 @router.get("/tokens", response_model=TokenSetResponse)
@@ -125,7 +129,7 @@ async def generate(body: GenerateRequest, request: Request) -> dict[str, Any]:
     if ready is not None:
         return {"tasks": ready}
     call = functools.partial(_generate, body.level, body.count, body.seed)
-    return await _gate(request).run(call, heavy=True)
+    return await _gate(request).run(call, heavy=True, work=Work(GAME, "generate"))
 
 
 class SvgResponse(Response):
@@ -155,7 +159,8 @@ async def render_svg(
     """The task card as the game draws it, the tokens as they lie, or both (rows marked)."""
     if task is None and arrangement is None:
         raise FieldError("task", MonsterError("give a task, an arrangement or both"))
-    return SvgResponse(await _gate(request).run(functools.partial(_picture, task, arrangement)))
+    call = functools.partial(_picture, task, arrangement)
+    return SvgResponse(await _gate(request).run(call, work=Work(GAME, "render")))
 
 
 def _picture(task: str | None, arrangement: str | None) -> str:

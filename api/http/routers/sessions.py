@@ -5,27 +5,31 @@ against bots must not (the full state holds every hidden card), so these routes
 keep it in ``api.services.sessions``' bounded, expiring store and answer only
 the page's seat's view. Everything else the page needs (legal moves, hints,
 verdicts, score pad, picture) it asks of ``/v1/<game>/`` with that view.
+
+The store is the app's own (``app.state.sessions``, ``MONSTERS_SESSIONS``
+games at most), so a game lives in the worker that started it: a service of
+several replicas turns these routes off (``MONSTERS_SESSIONS=0``) and its
+front ends keep their state themselves, on the stateless routes.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from fastapi import Path, Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.http.answers import JsonAnswer
 from api.http.game_schemas import TurnModel
-from api.http.limits import SolverGate
+from api.http.limits import SolverGate, Work
 from api.http.problems import NotFoundError, responses
 from api.http.routers import router as make_router
 from api.services.sessions import MAX_SEED, SessionStore, UnknownSessionError
-from solver.game import GAMES, Json
+from solver.game import GAMES
 
-STORE = SessionStore()
-"""The games of this worker process (``monsters serve`` runs one by default)."""
+T = TypeVar("T")
 
 router = make_router(prefix="/v1/sessions", tags=["sessions"])
 PROBLEMS = responses(404, 413, 422, 503)
@@ -79,7 +83,12 @@ def _gate(request: Request) -> SolverGate:
     return gate
 
 
-def _known(call: Callable[[], Json]) -> Json:
+def _store(request: Request) -> SessionStore:
+    store: SessionStore = request.app.state.sessions
+    return store
+
+
+def _known(call: Callable[[], T]) -> T:
     try:
         return call()
     except UnknownSessionError as err:
@@ -94,7 +103,13 @@ def _post(path: str, name: str) -> Callable[[Callable[..., Any]], Callable[..., 
 async def start(body: StartBody, request: Request) -> JsonAnswer:
     """Start a game against bots; the answer holds only the caller's seat's view."""
     call = functools.partial(
-        STORE.start, body.game, body.players, body.seat, body.bots, body.seed, body.settings
+        _store(request).start,
+        body.game,
+        body.players,
+        body.seat,
+        body.bots,
+        body.seed,
+        body.settings,
     )
     return JsonAnswer(_gate(request).run_here(call))
 
@@ -102,18 +117,21 @@ async def start(body: StartBody, request: Request) -> JsonAnswer:
 @router.get("/{session}", response_model=SessionAnswer, responses=PROBLEMS, name="sessions_get")
 async def get(session: SessionId, request: Request) -> JsonAnswer:
     """The game as the caller's seat sees it now."""
-    return JsonAnswer(_gate(request).run_here(lambda: _known(lambda: STORE.get(session))))
+    call = functools.partial(_store(request).get, session)
+    return JsonAnswer(_gate(request).run_here(lambda: _known(call)))
 
 
 @_post("/{session}/move", "sessions_move")
 async def move(session: SessionId, body: MoveBody, request: Request) -> JsonAnswer:
     """The caller's seat plays a move; an illegal one names the rule it breaks."""
-    call = functools.partial(STORE.move, session, body.move)
+    call = functools.partial(_store(request).move, session, body.move)
     return JsonAnswer(_gate(request).run_here(lambda: _known(call)))
 
 
 @_post("/{session}/bot", "sessions_bot")
 async def bot(session: SessionId, request: Request) -> JsonAnswer:
     """The bot whose decision it is makes it (one decision per call, on a solver thread)."""
-    call = functools.partial(STORE.bot, session)
-    return JsonAnswer(await _gate(request).run(lambda: _known(call)))
+    store = _store(request)
+    work = Work(_known(lambda: store.game_of(session)), "bot")
+    call = functools.partial(store.bot, session)
+    return JsonAnswer(await _gate(request).run(lambda: _known(call), work=work))
