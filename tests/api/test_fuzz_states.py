@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 from api.services import games as game_service
 from api.services.errors import FieldError
-from solver.errors import GameOverError, NotationError, NotYourTurnError
+from solver.errors import GameOverError, NotationError, NotYourTurnError, SolverTimeoutError
 from solver.game import GAMES, get_game
 from tests.api.mutate import Mutator
 
@@ -66,6 +66,8 @@ def _allowed(call: Callable[[], Any]) -> None:
         assert "\n" not in str(inner)
     except (GameOverError, NotYourTurnError):
         pass
+    except SolverTimeoutError as err:  # a busy machine spent the 5 ms budget before the hint began
+        assert "\n" not in str(err)
 
 
 def _every_read_path(name: str, doc: Any, move: Mapping[str, Any]) -> None:
