@@ -12,10 +12,7 @@ from collections.abc import Callable
 from typing import Literal, get_args
 
 from solver.errors import MonsterError
-from solver.manno.cpsat import CpSatEngine
-from solver.manno.csp import CspEngine
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine
-from solver.manno.table import TableEngine
 from solver.manno.task import parse_task
 from solver.manno.tokens import TokenSet, standard_tokens
 
@@ -51,9 +48,27 @@ def get_engine(
     raise MonsterError(f"unknown engine {name!r} (engines are {', '.join(ENGINE_NAMES)})")
 
 
+def _cpsat(tokens: TokenSet, time_limit: float) -> Engine:
+    from solver.manno.cpsat import CpSatEngine  # OR-tools loads only for the engine that needs it
+
+    return CpSatEngine(tokens, time_limit)
+
+
+def _table(tokens: TokenSet, time_limit: float) -> Engine:
+    from solver.manno.table import TableEngine
+
+    return TableEngine(tokens, time_limit)
+
+
+def _csp(tokens: TokenSet, time_limit: float) -> Engine:
+    from solver.manno.csp import CspEngine
+
+    return CspEngine(tokens, time_limit)
+
+
 _FACTORIES: dict[EngineName, Callable[[TokenSet, float], Engine]] = {
-    "cpsat": CpSatEngine,
-    "table": TableEngine,
-    "csp": CspEngine,
+    "cpsat": _cpsat,
+    "table": _table,
+    "csp": _csp,
 }
 _CACHE: dict[tuple[EngineName, TokenSet, float], Engine] = {}

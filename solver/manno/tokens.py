@@ -22,14 +22,9 @@ from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 
-import numpy as np
-import numpy.typing as npt
-
 from solver.errors import NotationError, TokenSetError, quoted
 from solver.files import read_user_file
 from solver.manno.kinds import KINDS, Group, Kind
-
-IntArray = npt.NDArray[np.int64]
 
 
 @dataclass(frozen=True)
@@ -139,12 +134,6 @@ class TokenSet(Sequence[Token]):
                 raise TokenSetError(f"token {number} shows {token.side0.name} on both sides")
         self.name = name
         self._tokens = tuple(tokens)
-        sides = np.zeros((2, len(KINDS), len(tokens)), dtype=np.int64)
-        for i, token in enumerate(self._tokens):
-            sides[0, token.side0, i] = 1
-            sides[1, token.side1, i] = 1
-        self._kind_base: IntArray = sides[0].sum(axis=1)
-        self._kind_delta: IntArray = sides[1] - sides[0]
 
     def to_json(self) -> dict[str, object]:
         """The set as a front end draws it: its name, the six kinds in the
@@ -183,12 +172,13 @@ class TokenSet(Sequence[Token]):
 
     def base(self, group: Group) -> int:
         """How many of the group show with every token on side 0."""
-        return int(sum(self._kind_base[k] for k in group.kinds))
+        return sum(token.side0 in group.kinds for token in self._tokens)
 
     def delta(self, group: Group) -> tuple[int, ...]:
         """Per token: +1 / -1 / 0, the change in the group's count when flipped to side 1."""
-        row = self._kind_delta[list(group.kinds)].sum(axis=0)
-        return tuple(int(v) for v in row)
+        return tuple(
+            (token.side1 in group.kinds) - (token.side0 in group.kinds) for token in self._tokens
+        )
 
     def kind_counts(self, arrangement: Arrangement) -> tuple[int, ...]:
         """How many of each kind show, in kind order."""
