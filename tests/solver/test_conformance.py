@@ -80,14 +80,18 @@ def _check_state(game: AnyGame, state: Any, seen_moves: list[Any], rng: random.R
             assert game.validate(mover, game.move_to_json(move)).legal is False
 
 
-def _playout(game: AnyGame, players: int, settings: Mapping[str, Any], seed: int) -> list[str]:
+def _playout(
+    game: AnyGame, players: int, settings: Mapping[str, Any], seed: int, check: bool = True
+) -> list[str]:
+    """The states of one seeded random game as JSON; ``check``: every state's protocol too."""
     rng = random.Random(seed)
     state = game.new(players, seed, settings)
     assert game.new(players, seed, settings) == state, "new() must depend only on its seed"
     seen: list[Any] = []
     trail = [json.dumps(state.to_json(), sort_keys=True)]
     for _ in range(MAX_DECISIONS):
-        _check_state(game, state, seen, rng)
+        if check:
+            _check_state(game, state, seen, rng)
         if state.is_terminal():
             return trail
         move = rng.choice(list(state.legal_moves()))
@@ -113,7 +117,9 @@ def test_random_playouts_keep_the_protocol(
 @pytest.mark.parametrize(("name", "players", "settings"), _setups())
 def test_same_seed_same_game(name: str, players: int, settings: Mapping[str, Any]) -> None:
     game = get_game(name)
-    assert _playout(game, players, settings, 11) == _playout(game, players, settings, 11)
+    # the protocol checks run in the test above; here only the states are compared
+    first = _playout(game, players, settings, 11, check=False)
+    assert first == _playout(game, players, settings, 11, check=False)
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
