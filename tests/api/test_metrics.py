@@ -28,6 +28,7 @@ from api.http.limits import SolverGate, Work
 from api.http.settings import Settings
 from api.services import games as game_service
 from solver.game import get_game
+from tests.api.test_replicas import SEED, RoundRobin, play, same_answers
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
@@ -274,6 +275,17 @@ def test_an_answer_of_the_http_layer_carries_a_request_id(two: Running) -> None:
             head += chunk
     assert head.startswith(b"HTTP/1.1 400")
     assert re.search(rb"\r\nx-request-id: [0-9a-f]{16}\r\n", head.lower())
+
+
+def test_a_real_server_in_the_round_robin_answers_as_the_app_here(two: Running) -> None:
+    """Two service processes' answers (a real server's workers, an app here) interleaved
+    are byte for byte one app's."""
+    with httpx.Client(base_url=two.url, timeout=30) as remote:
+        spread = RoundRobin(TestClient(create_app(Settings())), remote)
+        play(spread, SEED + 1)
+    single = RoundRobin(TestClient(create_app(Settings())))
+    play(single, SEED + 1)
+    same_answers(spread, single)
 
 
 def test_the_metrics_folder_is_private_and_removed_at_the_end(two: Running) -> None:

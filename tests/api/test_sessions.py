@@ -9,7 +9,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from api.http.settings import Settings
+from api.http.settings import SettingError, Settings
 from api.services.errors import FieldError
 from api.services.sessions import SessionStore, UnknownSessionError
 from solver.errors import NotYourTurnError
@@ -154,3 +154,27 @@ def test_a_move_played_by_another_request_first_is_refused() -> None:
         store._replace(key, session, before, before)
     with pytest.raises(FieldError):
         store.start("park", players=2, bots=["random", "random"])
+
+
+def test_sessions_off_leaves_no_session_route() -> None:
+    client = TestClient(create_app(Settings.from_env({"MONSTERS_SESSIONS": "0"})))
+    started = client.post("/v1/sessions", json={"game": "park", "players": 2})
+    assert started.status_code == 404  # a replica keeps nothing: the front end holds its state
+    assert client.get("/v1/sessions/" + "0" * 32).status_code == 404
+    paths = client.get("/openapi.json").json()["paths"]
+    assert not any(path.startswith("/v1/sessions") for path in paths)
+    assert "/v1/park/new" in paths
+    assert client.post("/v1/park/new", json={"players": 2, "seed": 1}).status_code == 200
+
+
+def test_each_worker_keeps_at_most_the_games_set() -> None:
+    client = TestClient(create_app(Settings.from_env({"MONSTERS_SESSIONS": "2"})))
+    keys = [_post(client, "/v1/sessions", {"game": "park", "seed": n})["session"] for n in range(3)]
+    assert client.get(f"/v1/sessions/{keys[0]}").status_code == 404  # made room for the third
+    assert all(client.get(f"/v1/sessions/{k}").status_code == 200 for k in keys[1:])
+
+
+@pytest.mark.parametrize("text", ["-1", "many", "1.5", ""])
+def test_a_sessions_setting_that_does_not_read_is_refused(text: str) -> None:
+    with pytest.raises(SettingError, match="MONSTERS_SESSIONS must be a whole number"):
+        Settings.from_env({"MONSTERS_SESSIONS": text})
