@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import importlib
+
+import pytest
+
+from solver.park import GAME
 from solver.park.board import Counts
-from solver.park.plan import COUNT, SCALE, After, Option, Target, build, solve
+from solver.park.plan import COUNT, SCALE, After, Option, Plan, Solved, Target, build, solve
+from solver.park.rules import new_state
 
 
 def _after(tokens: int = 10) -> After:
@@ -76,3 +82,22 @@ def test_a_tourist_the_next_turn_brings_counts_once() -> None:
     value, steps = _plan([brings, *later], turns=4, targets=[FOUR_LAND])
     assert value == 1 + (5 - 1) + 3 * (1.5 - 1)
     assert steps[0] == "brings"
+
+
+def test_the_plans_of_a_seeded_game_are_proved_optimal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint's plan is the optimum, not wherever the work limit stopped the search
+    (which would change with the limit)."""
+    hint_module = importlib.import_module("solver.park.hint")
+    solved: list[Solved | None] = []
+
+    def solve_and_keep(plan: Plan, seconds: float) -> Solved | None:
+        solved.append(solve(plan, seconds))
+        return solved[-1]
+
+    monkeypatch.setattr(hint_module, "solve", solve_and_keep)
+    for seed in (3, 4):
+        state = new_state(2, seed=seed)
+        for _ in range(8):
+            state = state.apply(GAME.players["hint"](0).choose(state))
+    assert len(solved) >= 12
+    assert all(s is not None and s.optimal for s in solved)
