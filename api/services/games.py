@@ -12,12 +12,10 @@ with no decision and a solver out of time keep their own error kinds.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from api.services.errors import FieldError, in_field
-from solver.arena import check_lineup, play_match
 from solver.deadline import Clock
 from solver.errors import (
     GameOverError,
@@ -40,6 +38,8 @@ def new_seed() -> int:
 
     A small seed a person picks can be guessed from what a seat sees; this one cannot.
     """
+    import secrets  # with hmac and hashlib: only a game set up without a seed needs it
+
     return secrets.randbits(64)
 
 
@@ -241,6 +241,8 @@ def play(
     progress: Callable[[int], None] | None = None,
 ) -> Json:
     """A seeded match with seats rotated: the ``play --json`` object."""
+    from solver.arena import check_lineup, play_match  # numpy and the search players
+
     game = get_game(name)
     in_field("players", lambda: check_lineup(game, lineup))
     in_field("settings", lambda: game.new(len(lineup), seed, settings or None))

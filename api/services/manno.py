@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from api.services.errors import FieldError
 from solver.errors import MonsterError, SolverTimeoutError
@@ -32,7 +32,9 @@ from solver.manno.hint import hint as hint_ladder
 from solver.manno.task import Task, parse_task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
 from solver.manno.validate import validate as validate_report
-from tasks.grader import grade as grade_task
+
+if TYPE_CHECKING:
+    from tasks.grader import Grade
 
 T = TypeVar("T")
 
@@ -170,3 +172,11 @@ def grade(task: str) -> dict[str, Any]:
     """``{"task", "level", "metrics"}``."""
     parsed = task_field(task)
     return field("task", lambda: grade_task(parsed)).to_json()
+
+
+def grade_task(task: Task) -> Grade:
+    """``tasks.grader.grade``, imported on the first grade: the grader's tables need
+    numpy, which reading, checking and solving a task do not."""
+    from tasks.grader import grade as grade_it
+
+    return grade_it(task)
