@@ -14,7 +14,6 @@ import typer
 from api.cli.app import app
 from api.cli.app import main as run_cli
 from api.cli.errors import EXIT_BAD_INPUT, stderr
-from api.http.settings import CORS_VARIABLE, SettingError, with_origins
 from solver.files import allow_files
 
 __all__ = ["app", "main", "serve"]
@@ -34,6 +33,7 @@ def serve(
     ),
 ) -> None:
     """Serve the HTTP API with uvicorn (timeouts, limits, CORS: docs/serving.md)."""
+    from api.http.settings import CORS_VARIABLE, SettingError, with_origins
     from api.http.transport import serve as run
 
     with allow_files(False):  # a request never names a file, whatever the command line may
@@ -42,7 +42,7 @@ def serve(
                 os.environ[CORS_VARIABLE] = with_origins(os.environ, cors)
             run(host=host, port=port, workers=workers, access_log=access_log)
         except SettingError as err:
-            stderr.print(f"error: {err}", markup=False)
+            stderr().print(f"error: {err}", markup=False)
             raise typer.Exit(EXIT_BAD_INPUT) from None
 
 

@@ -45,7 +45,7 @@ def main() -> None:
         err.show()
         code = 0
     except ClickException as err:
-        stderr.print(f"error: {err.format_message()}", markup=False)
+        stderr().print(f"error: {err.format_message()}", markup=False)
         code = EXIT_BAD_INPUT
     except typer.Abort:
         code = 130
@@ -54,6 +54,6 @@ def main() -> None:
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         code = EXIT_READER_LEFT
     except OSError as err:  # standard output cannot be written (a full disk, say)
-        stderr.print(f"error: cannot write the output: {err.strerror or err}", markup=False)
+        stderr().print(f"error: cannot write the output: {err.strerror or err}", markup=False)
         code = EXIT_BAD_INPUT
     sys.exit(code if isinstance(code, int) else 0)

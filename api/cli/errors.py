@@ -4,24 +4,34 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 import typer
-from rich.console import Console
 
 from solver.errors import MonsterError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 EXIT_BAD_INPUT = 2
-stderr = Console(stderr=True, highlight=False, soft_wrap=True)
+
+
+@functools.cache
+def stderr() -> Console:
+    """Standard error, as rich writes it (made when first needed: a command that
+    prints nothing there never loads rich)."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str) -> typer.Exit:
     """Print ``error: message`` on standard error, on one line; return the exit to raise."""
     line = " ".join(part.strip() for part in message.splitlines() if part.strip())
-    stderr.print(f"error: {line}", markup=False)
+    stderr().print(f"error: {line}", markup=False)
     return typer.Exit(EXIT_BAD_INPUT)
 
 

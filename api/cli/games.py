@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
 from api.cli.errors import one_line_errors
 from api.cli.terminal import (
     ForceOption,
     SvgOption,
     check_writable,
+    console,
     print_json,
     progress_bar,
     write_svg,
@@ -31,8 +30,6 @@ from solver import jsonio
 from solver.errors import NotationError
 from solver.files import MAX_FILE_BYTES, read_user_file
 from solver.game import GAMES
-
-console = Console(highlight=False)
 
 JsonOption = typer.Option(False, "--json", help="Print JSON instead of a table.")
 SetOption = typer.Option(
@@ -118,6 +115,8 @@ def game_app(name: str, title: str) -> typer.Typer:
         if as_json:
             print_json(answer)
             return
+        from rich.table import Table
+
         table = Table(title=f"{title}: hints for seat {answer['seat']}")
         table.add_column("#", justify="right")
         table.add_column("value", justify="right")
@@ -126,7 +125,7 @@ def game_app(name: str, title: str) -> typer.Typer:
         for rank, entry in enumerate(answer["moves"][:top], start=1):
             move = json.dumps(entry["move"], separators=(",", ":"))
             table.add_row(str(rank), f"{entry['value']:.2f}", move, entry["reason"])
-        console.print(table)
+        console().print(table)
 
     @app.command()
     @one_line_errors
@@ -142,7 +141,7 @@ def game_app(name: str, title: str) -> typer.Typer:
         if as_json:
             print_json(verdict)
         else:
-            console.print("legal" if verdict["legal"] else f"illegal: {verdict['reason']}")
+            console().print("legal" if verdict["legal"] else f"illegal: {verdict['reason']}")
         if not verdict["legal"]:
             raise typer.Exit(1)
 
@@ -157,6 +156,8 @@ def game_app(name: str, title: str) -> typer.Typer:
         if as_json:
             print_json(sheet)
             return
+        from rich.table import Table
+
         lines = list(dict.fromkeys(k for s in sheet["scores"] for k in s["lines"]))
         table = Table(title=f"{title}: {'final' if sheet['terminal'] else 'running'} scores")
         table.add_column("line")
@@ -166,9 +167,9 @@ def game_app(name: str, title: str) -> typer.Typer:
         for line in lines:
             table.add_row(line, *(str(s["lines"].get(line, "")) for s in sheet["scores"]))
         table.add_row("total", *(str(s["total"]) for s in sheet["scores"]), style="bold")
-        console.print(table)
+        console().print(table)
         if "text" in sheet.get("detail", {}):  # the game's own account, e.g. team scores
-            console.print(sheet["detail"]["text"], markup=False, highlight=False)
+            console().print(sheet["detail"]["text"], markup=False, highlight=False)
 
     @app.command()
     @one_line_errors
@@ -189,7 +190,7 @@ def game_app(name: str, title: str) -> typer.Typer:
         if as_json:
             print_json({"game": name, "seat": seat, "svg": str(svg), "bytes": size})
             return
-        console.print(f"wrote {svg} ({size:,} bytes)")
+        console().print(f"wrote {svg} ({size:,} bytes)")
 
     @app.command()
     @one_line_errors
@@ -220,15 +221,17 @@ def game_app(name: str, title: str) -> typer.Typer:
         if as_json:
             print_json(result)
             return
+        from rich.table import Table
+
         table = Table(title=f"{title}: {result['games']} games, seed {seed}")
         for column in ("player", "wins", "mean score"):
             table.add_column(column, justify="right" if column != "player" else "left")
         for key, wins in result["wins"].items():
             table.add_row(key, str(wins), f"{result['mean_score'][key]:.2f}")
         table.add_row("ties", str(result["ties"]), "")
-        console.print(table)
+        console().print(table)
         if result["hint_ms_p50"] is not None:
-            console.print(
+            console().print(
                 f"hint: p50 {result['hint_ms_p50']} ms, p95 {result['hint_ms_p95']} ms per decision"
             )
 

@@ -1,6 +1,7 @@
 """``monsters manno ...``: solve, validate, hint and show on the command line.
 
-Human output is a rich table; ``--json`` prints the contract's object.
+Human output is a rich table (drawn by ``api.cli.manno_card``, imported only then);
+``--json`` prints the contract's object.
 """
 
 from __future__ import annotations
@@ -11,37 +12,20 @@ from pathlib import Path
 from typing import BinaryIO, TextIO
 
 import typer
-from rich.box import ROUNDED
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from api.cli.errors import EXIT_BAD_INPUT, fail, one_line_errors
-from api.cli.terminal import ForceOption, check_writable, print_json, write_svg
-from api.render.manno import SIGNS, picture
-from api.render.monsters import scope
-from api.render.stats import catalogue_stats, stats_picture
+from api.cli.terminal import ForceOption, check_writable, console, print_json, write_svg
 from api.services import manno as manno_service
 from solver.errors import MonsterError, quoted
 from solver.jsonio import read_json
 from solver.manno.engines import ENGINE_NAMES
-from solver.manno.kinds import GROUPS, KINDS, Group, Kind
-from solver.manno.task import Condition, Op, Task
+from solver.manno.kinds import GROUPS
+from solver.manno.task import Task
 from solver.manno.tokens import Arrangement, TokenSet, load_tokens, standard_tokens
-from solver.manno.validate import describe
-from solver.manno.validate import validate as check_rows
 
 app = typer.Typer(
     help="Manno Monster: solve task cards, check and hint arrangements.", no_args_is_help=True
 )
-console = Console(highlight=False)
-
-COLOURS = {"B": "bright_blue", "R": "red", "Y": "yellow"}
-GLYPHS = {"P": "●", "T": "▮"}
-"""A plump and a thin monster; a colour is a blot, a shape a grey monster."""
-BLOT, GREY = "✱", "grey70"
-DRAWN = range(1, 11)
-"""An "at least" row with this many monsters draws them one by one, as the card does."""
 
 TokensOption = typer.Option(
     None, "--tokens", help="A token-set TOML file (default: the 15 standard tokens)."
@@ -52,66 +36,6 @@ EngineOption = typer.Option("cpsat", "--engine", help=f"Engine: {' | '.join(ENGI
 
 def _tokens(path: Path | None) -> TokenSet:
     return standard_tokens() if path is None else load_tokens(path)
-
-
-def kind_text(kind: Kind) -> Text:
-    """A kind drawn in its colour, with a plump or thin glyph."""
-    return group_text(GROUPS[kind.name])
-
-
-def group_text(grp: Group, times: int = 1) -> Text:
-    """A group as a card draws it, ``times`` over, then its name: a monster in its
-    colour (``● PB``), a blot of colour (``✱ B``) or a grey monster (``▮ T``)."""
-    where = scope(grp)
-    if where == "colour":
-        glyph, style = BLOT, COLOURS[grp.name]
-    elif where == "kind":
-        glyph, style = GLYPHS[grp.kinds[0].shape], COLOURS[grp.kinds[0].colour]
-    else:
-        glyph, style = GLYPHS[grp.name], GREY
-    return Text(" ".join([glyph] * times) + f" {grp.name}", style=f"bold {style}")
-
-
-def condition_text(condition: Condition) -> Text:
-    """One card row: "at least" as that many monsters, "none" crossed out, any other
-    count ``= 3x`` (as the rulebook prints it), comparisons as groups and signs.
-
-    >>> from solver.manno.task import parse_condition
-    >>> [condition_text(parse_condition(c)).plain for c in ("PB>=3", "PY=0", "B>T", "R=4")]
-    ['● ● ● PB', '● PY ✗ none', '✱ B > ▮ T', '✱ R = 4x']
-    """
-    terms, op = condition.terms, condition.op
-    first = terms[0]
-    assert isinstance(first, Group)
-    if len(terms) == 2 and terms[1] == 0 and op is Op.EQ:
-        return Text.assemble(group_text(first), " ", ("✗ none", "bold red"))
-    if len(terms) == 2 and isinstance(terms[1], int) and op is Op.GE and terms[1] in DRAWN:
-        return group_text(first, terms[1])
-    row = Text()
-    for i, term in enumerate(terms):
-        row.append(f" {SIGNS[op]} " if i else "")
-        row.append_text(group_text(term) if isinstance(term, Group) else Text(f"{term}x"))
-    return row
-
-
-def card_table(task: Task, here: Arrangement | None, tokens: TokenSet) -> Table:
-    """The card in the terminal: a row per condition as drawn, and what it asks in words;
-    given the tokens as they lie, each row marked ✓ or ✗ with the counts found."""
-    table = Table(title=f"task {task}", show_header=False, title_style="bold", box=ROUNDED)
-    table.add_column("card", no_wrap=True)
-    table.add_column("asks", style="dim")
-    reports = None if here is None else check_rows(task, here, tokens).conditions
-    if reports is not None:
-        table.add_column("ok")
-        table.add_column("found")
-    for i, condition in enumerate(task.conditions):
-        cells: list[str | Text] = [condition_text(condition), describe(condition)]
-        if reports is not None:
-            ok = reports[i].ok
-            cells.append(Text("✓", style="bold green") if ok else Text("✗", style="bold red"))
-            cells.append(", ".join(f"{name} {n}" for name, n in reports[i].counts.items()))
-        table.add_row(*cells)
-    return table
 
 
 @app.command()
@@ -140,33 +64,9 @@ def solve(
     if as_json:
         print_json(result)
         return
-    table = Table(show_header=False, box=None)
-    table.add_row("task", result["task"])
-    total = 2 ** len(tokens)
-    if result["solvable"]:
-        count = "?" if result["count"] is None else f"{result['count']:,}"
-        table.add_row("solvable", f"yes: {count} of {total:,} arrangements")
-        begin = start or "0" * len(tokens)
-        table.add_row("fewest flips", f"{result['flips']} from {begin}")
-        table.add_row("solution", result["arrangement"])
-        table.add_row("turn", _turns(result["flip"], Arrangement.parse(begin), tokens))
-    else:
-        table.add_row("solvable", Text("no", style="bold red"))
-        table.add_row("clash", ", ".join(result["conflict"]) + "  (cannot hold together)")
-    console.print(table)
+    from api.cli.manno_card import print_solution
 
-
-def _turns(numbers: list[int], start: Arrangement, tokens: TokenSet) -> Text:
-    if not numbers:
-        return Text("nothing: already solved")
-    text = Text()
-    for i, number in enumerate(numbers):
-        token, side = tokens[number - 1], start.sides[number - 1]
-        text.append(("" if i == 0 else "\n") + f"{number}: ")
-        text.append_text(kind_text(token.up(side)))
-        text.append(" → ")
-        text.append_text(kind_text(token.up(1 - side)))
-    return text
+    print_solution(result, start, tokens)
 
 
 MAX_LINE = 10_000
@@ -249,16 +149,9 @@ def validate(
     if as_json:
         print_json(report)
         return
-    table = Table(title=f"{report['task']}  ·  {report['arrangement']}")
-    for column in ("condition", "ok", "found", "required"):
-        table.add_column(column)
-    for row in report["conditions"]:
-        mark = Text("✓", style="bold green") if row["ok"] else Text("✗", style="bold red")
-        found = ", ".join(f"{name} {n}" for name, n in row["counts"].items())
-        table.add_row(row["condition"], mark, found, row["required"])
-    console.print(table)
-    verdict = "solved" if report["ok"] else "not solved yet"
-    console.print(Text(verdict, style="bold green" if report["ok"] else "bold red"))
+    from api.cli.manno_card import print_report
+
+    print_report(report)
 
 
 @app.command()
@@ -278,10 +171,9 @@ def hint(
     if as_json:
         print_json(answer)
         return
-    console.print(answer["text"])
-    if answer["flips_left"]:
-        left = answer["flips_left"]
-        console.print(Text(f"{left} flip{'' if left == 1 else 's'} left", style="dim"))
+    from api.cli.manno_card import print_hint
+
+    print_hint(answer)
 
 
 @app.command()
@@ -298,31 +190,14 @@ def show(
         up = [tokens[i].up(s).name for i, s in enumerate(here.sides)]
         print_json({"arrangement": str(here), "up": up, "counts": _counts(here, tokens)})
         return
-    _print_tokens(here, tokens)
+    from api.cli.manno_card import print_tokens
+
+    print_tokens(here, tokens, _counts(here, tokens))
 
 
 def _counts(here: Arrangement, tokens: TokenSet) -> dict[str, int]:
     kinds = tokens.kind_counts(here)
     return {name: sum(kinds[k] for k in group.kinds) for name, group in GROUPS.items()}
-
-
-def _print_tokens(here: Arrangement, tokens: TokenSet) -> None:
-    """Each token's side up and under, then the counts of every kind and group."""
-    kinds, counts = tokens.kind_counts(here), _counts(here, tokens)
-    table = Table(title=f"arrangement {here}", show_lines=False)
-    table.add_column("token", justify="right")
-    table.add_column("up")
-    table.add_column("under", style="dim")
-    for number, (token, side) in enumerate(zip(tokens, here.sides, strict=True), start=1):
-        under = token.up(1 - side)
-        table.add_row(str(number), kind_text(token.up(side)), f"{GLYPHS[under.shape]} {under.name}")
-    console.print(table)
-    line = Text()
-    for kind in KINDS:
-        line.append_text(kind_text(kind))
-        line.append(f" {kinds[kind]}   ")
-    console.print(line)
-    console.print("  ".join(f"{g} {counts[g]}" for g in ("B", "R", "Y", "P", "T")))
 
 
 @app.command()
@@ -352,6 +227,8 @@ def render(
     if svg is None and (text or (not as_json and sys.stdout.isatty())):
         _print_card(parsed, here, tokens)
         return
+    from api.render.manno import picture
+
     size = write_svg(picture(parsed, here, tokens), svg, force)
     if svg is None:
         return
@@ -361,13 +238,13 @@ def render(
         shown = None if here is None else str(here)
         print_json({"task": str(parsed), "arrangement": shown, "svg": str(svg), "bytes": size})
         return
-    console.print(f"wrote {svg} ({size:,} bytes)")
+    console().print(f"wrote {svg} ({size:,} bytes)")
 
 
 def _print_card(task: Task, here: Arrangement | None, tokens: TokenSet) -> None:
-    console.print(card_table(task, here, tokens))
-    if here is not None:
-        _print_tokens(here, tokens)
+    from api.cli.manno_card import print_card
+
+    print_card(task, here, tokens, None if here is None else _counts(here, tokens))
 
 
 @app.command()
@@ -378,6 +255,8 @@ def stats(
     as_json: bool = JsonOption,
 ) -> None:
     """The grader's metrics per level over the 108-task catalogue: means, and a plot."""
+    from api.render.stats import catalogue_stats, stats_picture  # the grader, numpy
+
     if svg is not None:
         check_writable(svg, force)  # before the work, not after it
     levels = catalogue_stats()
@@ -388,6 +267,8 @@ def stats(
             {"levels": [s.to_json() for s in levels], "svg": None if svg is None else str(svg)}
         )
         return
+    from rich.table import Table
+
     table = Table(title="catalogue metrics: mean over each level's tasks")
     table.add_column("metric")
     for level in levels:
@@ -396,6 +277,6 @@ def stats(
         decimals = 1 if name == "count" else 2
         cells = [f"{level.mean[name]:,.{decimals}f}" for level in levels]
         table.add_row(name.replace("_", " "), *cells)
-    console.print(table)
+    console().print(table)
     if svg is not None:
-        console.print(f"wrote {svg}")
+        console().print(f"wrote {svg}")

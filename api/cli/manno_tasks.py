@@ -7,28 +7,44 @@ this module is imported, as ``api.cli.app`` does.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
 from api.cli.errors import fail, one_line_errors
-from api.cli.manno import JsonOption, app, console
-from api.cli.terminal import ForceOption, check_writable, print_json, progress_bar, write_file
+from api.cli.manno import JsonOption, app
+from api.cli.terminal import (
+    ForceOption,
+    check_writable,
+    console,
+    print_json,
+    progress_bar,
+    write_file,
+)
 from solver.errors import quoted
 from solver.manno.task import parse_task
-from tasks.boxfile import TaskFile, read_tasks
-from tasks.catalogue import Entry, format_catalogue, load_catalogue, task_id
-from tasks.deal import deal as deal_piles
-from tasks.generator import generate as generate_tasks
-from tasks.grader import grade as grade_task
-from tasks.verify import Check, passed, summary
-from tasks.verify import verify as verify_tasks
+
+if TYPE_CHECKING:
+    from rich.table import Table
+    from rich.text import Text
+
+    from tasks.grader import Grade
+    from tasks.verify import Check
 
 EXIT_FAILED = 1
 MAX_COUNT = 100_000
 """Most tasks one ``generate`` may ask for."""
+
+
+def generate_tasks(
+    level: int, count: int, seed: int, workers: int, progress: Callable[[int], None]
+) -> list[Grade]:
+    """``tasks.generator.generate``, loaded only when ``generate`` runs (with the grader)."""
+    from tasks.generator import generate
+
+    return generate(level, count, seed, workers, progress=progress)
 
 
 @app.command()
@@ -38,10 +54,14 @@ def grade(
     as_json: bool = JsonOption,
 ) -> None:
     """Grade a task: its level 1-6, why, the reasoning steps and the metrics behind it."""
+    from tasks.grader import grade as grade_task
+
     graded = grade_task(parse_task(task))
     if as_json:
         print_json(graded.to_json())
         return
+    from rich.table import Table
+
     table = Table(title=f"level {graded.level}", show_header=False)
     table.add_row("task", str(graded.task))
     table.add_row("why", graded.why)
@@ -52,7 +72,7 @@ def grade(
             ", ".join(f"{k} {v}" for k, v in value.items()) if isinstance(value, dict) else value
         )
         table.add_row(name, str(shown))
-    console.print(table)
+    console().print(table)
 
 
 @app.command()
@@ -67,6 +87,8 @@ def generate(
     force: bool = ForceOption,
 ) -> None:
     """Generate tasks of one level: solvable, distinct, in the level's style, graded exactly L."""
+    from tasks.catalogue import Entry, format_catalogue, task_id
+
     if out is not None:
         check_writable(out, force)  # before the work, not after it
     with progress_bar(f"level {level}", count) as bar:
@@ -82,13 +104,15 @@ def generate(
     if as_json:
         print_json({"tasks": [g.to_json() for g in graded]})
         return
+    from rich.table import Table
+
     table = Table(title=f"level {level}, seed {seed}")
     for column in ("#", "task", "solutions", "hardest", "work"):
         table.add_column(column, justify="left" if column in ("task", "hardest") else "right")
     for number, g in enumerate(graded, start=1):
         m = g.metrics
         table.add_row(str(number), str(g.task), f"{m.count:,}", m.hardest, f"{m.work:.1f}")
-    console.print(table)
+    console().print(table)
 
 
 @app.command()
@@ -103,6 +127,11 @@ def verify(
 ) -> None:
     """Check every task with all three engines; a typed-in box is also graded beside its
     printed levels (exit 1 unless all are solvable, agree and lie within one level)."""
+    from tasks.boxfile import TaskFile, read_tasks
+    from tasks.catalogue import load_catalogue
+    from tasks.verify import passed, summary
+    from tasks.verify import verify as verify_tasks
+
     listed = TaskFile(load_catalogue().entries, box=False) if file is None else read_tasks(file)
     with progress_bar("verifying", len(listed.entries)) as bar:
         checks = verify_tasks(
@@ -112,9 +141,11 @@ def verify(
     if as_json:
         print_json(result)
     else:
-        console.print(_verify_table(checks, listed.box))
+        from rich.text import Text
+
+        console().print(_verify_table(checks, listed.box))
         good = passed(result)
-        console.print(
+        console().print(
             Text(_verdict(checks, listed.box), style="bold green" if good else "bold red")
         )
     if not passed(result):
@@ -124,6 +155,9 @@ def verify(
 def _verify_table(checks: list[Check], box: bool) -> Table:
     """One row per task; a box's rows show the grader's level beside the printed one
     (✓ within one level of it) in place of the flips from all side 0."""
+    from rich.table import Table
+    from rich.text import Text
+
     title = "your box" if box else "catalogue check"
     table = Table(title=f"{title}: cpsat, table and csp engines")
     middle = ["graded"] if box else []
@@ -144,6 +178,8 @@ def _verify_table(checks: list[Check], box: bool) -> Table:
 
 
 def _mark(ok: bool | None) -> Text:
+    from rich.text import Text
+
     if ok is None:
         return Text("-", style="dim")
     return Text("✓", style="green") if ok else Text("✗", style="bold red")
@@ -176,15 +212,19 @@ def deal(
     parts = [part.strip() for part in levels.split(",") if part.strip()]
     if not all(re.fullmatch("[0-9]{1,3}", part) for part in parts):
         raise fail(f"--levels must be numbers 0-9 separated by commas, not {quoted(levels)}")
+    from tasks.deal import deal as deal_piles
+
     wanted = [int(part) for part in parts]
     piles = deal_piles(wanted, seed)
     if as_json:
         print_json({"piles": [p.to_json() for p in piles]})
         return
+    from rich.table import Table
+
     for pile in piles:
         table = Table(title=f"level {pile.level} pile")
         for column in ("round", "card", "id", "task"):
             table.add_column(column)
         for number, entry in enumerate(pile.rounds, start=1):
             table.add_row(str(number), str(entry.card), entry.id, str(entry.task))
-        console.print(table)
+        console().print(table)

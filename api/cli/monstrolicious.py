@@ -7,11 +7,10 @@ this module is imported, as ``api.cli.app`` does.
 from __future__ import annotations
 
 import typer
-from rich.table import Table
 
 from api.cli.errors import one_line_errors
-from api.cli.games import APPS, JsonOption, console, read_json
-from api.cli.terminal import print_json
+from api.cli.games import APPS, JsonOption, read_json
+from api.cli.terminal import console, print_json
 from api.services.games import view_for
 
 app = APPS["monstrolicious"]
@@ -30,6 +29,8 @@ def infer(
     as_json: bool = JsonOption,
 ) -> None:
     """The opponent's face-down tiles: the worlds that fit what this seat has seen."""
+    from rich.table import Table
+
     from solver.game import get_game
     from solver.monstrolicious.infer import infer as infer_worlds
 
@@ -38,7 +39,7 @@ def infer(
     if as_json:
         print_json(answer)
         return
-    console.print(
+    console().print(
         f"seat {answer['view_of']}: {answer['worlds']} world(s) fit; "
         f"the opponent's unseen tiles: {', '.join(map(str, answer['hidden']))}; "
         f"{answer['stack']} still in its stack"
@@ -58,4 +59,4 @@ def infer(
         table.add_row(
             tile["slot"], " ".join(bounds) or "none", ", ".join(f"{v} {p:.0%}" for v, p in likely)
         )
-    console.print(table)
+    console().print(table)

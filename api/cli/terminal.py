@@ -4,6 +4,7 @@ and the files they write, whole or not at all."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import os
 import sys
@@ -11,13 +12,16 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from api.cli.errors import stderr
 from solver.errors import MonsterError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
 SvgOption = typer.Option(
     None, "--svg", help="Write the SVG to this file (default: standard output)."
@@ -27,6 +31,15 @@ ForceOption = typer.Option(False, "--force", help="Replace the output file if it
 
 EXIT_READER_LEFT = 1
 """The exit code when whoever read standard output stopped reading (``| head``)."""
+
+
+@functools.cache
+def console() -> Console:
+    """Standard output, as rich draws tables and colours on it (made when first needed:
+    a command that prints JSON or SVG never loads rich)."""
+    from rich.console import Console
+
+    return Console(highlight=False)
 
 
 def write_out(text: str, out: TextIO | None = None) -> None:
@@ -56,14 +69,16 @@ def print_json(data: Any, out: TextIO | None = None) -> None:
 @contextmanager
 def progress_bar(label: str, total: int) -> Iterator[Progress]:
     """A progress bar on standard error, shown only on a terminal."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
     bar = Progress(
         TextColumn(label),
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=stderr,
+        console=stderr(),
         transient=True,
-        disable=not stderr.is_terminal,
+        disable=not stderr().is_terminal,
     )
     with bar:
         bar.add_task(label, total=total)
