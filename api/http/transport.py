@@ -44,7 +44,7 @@ from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 from uvicorn.server import ServerState
 from uvicorn.supervisors.multiprocess import Multiprocess
 
-from api.http.observe import ID_HEADER, Clock, access_logger, log_line, new_id
+from api.http.observe import ID_HEADER, Clock, access_logger, log_line, new_id, write_access
 from api.http.problems import BODY_TOO_LARGE, PROBLEM, RequestTimeoutError, error_problem, problem
 from api.http.settings import ACCESS_LOG_VARIABLE, Settings
 from solver.errors import NotationError
@@ -202,7 +202,8 @@ class GuardedH11Protocol(H11Protocol):
             self.transport.write(self.conn.send(event))
         self.transport.close()
         if service_settings().access_log:  # no request was read: no method, no route
-            access_logger().info(log_line(_CLOCK, rid, "other", "unread", status, 0.0, len(body)))
+            line = log_line(_CLOCK, rid, "other", "unread", status, 0.0, len(body))
+            write_access(access_logger(), line)
 
 
 class Corked:
