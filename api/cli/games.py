@@ -15,6 +15,7 @@ from typing import Any
 
 import typer
 
+from api.cli.backend import BackendOption, RayAddressOption, WorkersOption, opened
 from api.cli.errors import one_line_errors
 from api.cli.terminal import (
     ForceOption,
@@ -202,11 +203,14 @@ def game_app(name: str, title: str) -> typer.Typer:
         ),
         games: int = typer.Option(100, "--games", min=1, max=1_000_000, help="Games to play."),
         seed: int = typer.Option(0, "--seed", help="Match seed."),
-        workers: int = typer.Option(1, "--workers", min=1, max=64, help="Processes."),
+        workers: int | None = WorkersOption,
+        backend: str | None = BackendOption,
+        ray_address: str | None = RayAddressOption,
         settings: list[str] | None = SetOption,
         as_json: bool = JsonOption,
     ) -> None:
-        """Seeded games with seats rotated: wins, ties, mean scores, hint times."""
+        """Seeded games with seats rotated: wins, ties, mean scores, hint times (the same
+        whatever --workers or --backend)."""
         lineup = [p.strip() for p in players.split(",") if p.strip()]
         with progress_bar(f"{name} games", games) as bar:
             result = game_service.play(
@@ -215,8 +219,8 @@ def game_app(name: str, title: str) -> typer.Typer:
                 games,
                 seed,
                 parse_settings(settings),
-                workers,
                 progress=lambda n: bar.advance(bar.task_ids[0], n),
+                backend=lambda: opened(backend, workers, ray_address),
             )
         if as_json:
             print_json(result)

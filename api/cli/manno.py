@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO
 
 import typer
 
@@ -22,6 +22,9 @@ from solver.manno.engines import ENGINE_NAMES
 from solver.manno.kinds import GROUPS
 from solver.manno.task import Task
 from solver.manno.tokens import Arrangement, TokenSet, load_tokens, standard_tokens
+
+if TYPE_CHECKING:
+    from solver.backends import Backend
 
 app = typer.Typer(
     help="Manno Monster: solve task cards, check and hint arrangements.", no_args_is_help=True
@@ -92,8 +95,10 @@ def batch_lines(stream: BinaryIO | TextIO, limit: int = MAX_LINE) -> Iterator[by
             yield line.rstrip(b"\r\n")
 
 
-def _batch_request(data: bytes | None) -> tuple[str, str | None]:
-    """The task and start arrangement of one batch line.
+def _batch_request(
+    data: bytes | None, fields: tuple[str, ...] = BATCH_FIELDS
+) -> tuple[str, str | None]:
+    """The task and start arrangement of one batch line holding ``fields`` at most.
 
     Raises:
         MonsterError: the line is too long, not JSON, or not ``{"task", "from"?}``.
@@ -103,9 +108,10 @@ def _batch_request(data: bytes | None) -> tuple[str, str | None]:
     request = read_json(data, "JSON")
     if not isinstance(request, dict) or not isinstance(request.get("task"), str):
         raise MonsterError('each line must be an object with a "task" string')
-    unknown = sorted(set(request) - set(BATCH_FIELDS))
+    unknown = sorted(set(request) - set(fields))
     if unknown:
-        raise MonsterError(f'unknown field {quoted(unknown[0])}: a line holds "task" and "from"')
+        holds = " and ".join(f'"{name}"' for name in fields)
+        raise MonsterError(f"unknown field {quoted(unknown[0])}: a line holds {holds}")
     start = request.get("from")
     if start is not None and not isinstance(start, str):
         raise MonsterError('"from" must be a string of 0 and 1')
@@ -130,6 +136,36 @@ def run_batch(lines: BinaryIO | TextIO, out: TextIO, engine: str, tokens: TokenS
             answer = manno_service.solve(task, start, engine, tokens)
         except MonsterError as err:
             answer, bad = {"error": str(err), "line": number}, True
+        print_json(answer, out)
+    return bad
+
+
+def grade_batch(lines: BinaryIO | TextIO, out: TextIO, backend: Backend) -> bool:
+    """Grade one JSON line ``{"task"}`` after another on ``backend``, answering each in
+    order with ``grade --json``'s object (the same on every backend).
+
+    A bad line, or a task that cannot be graded, answers ``{"error": ..., "line": n}``
+    in its place and the rest go on; blank lines are skipped (and counted).
+
+    Returns:
+        Whether any line was bad.
+    """
+    from tasks.batch import Request, grade_requests  # the grader, when a batch runs
+
+    def requests() -> Iterator[Request]:
+        for number, data in enumerate(batch_lines(lines), start=1):
+            if data is not None and not data.strip():
+                continue
+            try:
+                task, _ = _batch_request(data, ("task",))
+            except MonsterError as err:
+                yield Request(number, None, str(err))
+            else:
+                yield Request(number, task)
+
+    bad = False
+    for answer in grade_requests(requests(), backend):
+        bad = bad or "error" in answer
         print_json(answer, out)
     return bad
 

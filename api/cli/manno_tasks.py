@@ -7,14 +7,16 @@ this module is imported, as ``api.cli.app`` does.
 from __future__ import annotations
 
 import re
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
 
-from api.cli.errors import fail, one_line_errors
-from api.cli.manno import JsonOption, app
+from api.cli.backend import BackendOption, RayAddressOption, WorkersOption, opened
+from api.cli.errors import EXIT_BAD_INPUT, fail, one_line_errors
+from api.cli.manno import JsonOption, app, grade_batch
 from api.cli.terminal import (
     ForceOption,
     check_writable,
@@ -30,6 +32,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
+    from solver.backends import Backend
     from tasks.grader import Grade
     from tasks.verify import Check
 
@@ -39,21 +42,37 @@ MAX_COUNT = 100_000
 
 
 def generate_tasks(
-    level: int, count: int, seed: int, workers: int, progress: Callable[[int], None]
+    level: int, count: int, seed: int, backend: Backend, progress: Callable[[int], None]
 ) -> list[Grade]:
     """``tasks.generator.generate``, loaded only when ``generate`` runs (with the grader)."""
     from tasks.generator import generate
 
-    return generate(level, count, seed, workers, progress=progress)
+    return generate(level, count, seed, progress=progress, backend=backend)
 
 
 @app.command()
 @one_line_errors
 def grade(
-    task: str = typer.Argument(..., help="Task text."),
+    task: str | None = typer.Argument(None, help="Task text."),
     as_json: bool = JsonOption,
+    batch: bool = typer.Option(
+        False, "--batch", help='Read JSON lines {"task"} on stdin; answer each as --json does.'
+    ),
+    workers: int | None = WorkersOption,
+    backend: str | None = BackendOption,
+    ray_address: str | None = RayAddressOption,
 ) -> None:
     """Grade a task: its level 1-6, why, the reasoning steps and the metrics behind it."""
+    if batch:
+        if task is not None:
+            raise fail("give either TASK or --batch, not both")
+        with opened(backend, workers, ray_address) as runner:
+            bad = grade_batch(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, runner)
+        if bad:
+            raise typer.Exit(EXIT_BAD_INPUT)
+        return
+    if task is None:
+        raise fail("missing TASK (or use --batch)")
     from tasks.grader import grade as grade_task
 
     graded = grade_task(parse_task(task))
@@ -81,19 +100,25 @@ def generate(
     level: int = typer.Option(..., "--level", min=1, max=6, help="Level 1-6."),
     count: int = typer.Option(10, "--count", min=1, max=MAX_COUNT, help="How many tasks."),
     seed: int = typer.Option(0, "--seed", help="Same seed, same tasks."),
-    workers: int = typer.Option(1, "--workers", min=1, max=64, help="Grading processes."),
+    workers: int | None = WorkersOption,
+    backend: str | None = BackendOption,
+    ray_address: str | None = RayAddressOption,
     as_json: bool = JsonOption,
     out: Path | None = typer.Option(None, "--out", help="Also write the tasks as catalogue TOML."),
     force: bool = ForceOption,
 ) -> None:
-    """Generate tasks of one level: solvable, distinct, in the level's style, graded exactly L."""
+    """Generate tasks of one level: solvable, distinct, in the level's style, graded exactly L
+    (the same whatever --workers or --backend)."""
     from tasks.catalogue import Entry, format_catalogue, task_id
 
     if out is not None:
         check_writable(out, force)  # before the work, not after it
-    with progress_bar(f"level {level}", count) as bar:
+    with (
+        opened(backend, workers, ray_address) as runner,
+        progress_bar(f"level {level}", count) as bar,
+    ):
         graded = generate_tasks(
-            level, count, seed, workers, progress=lambda n: bar.update(bar.task_ids[0], completed=n)
+            level, count, seed, runner, progress=lambda n: bar.update(bar.task_ids[0], completed=n)
         )
     if out is not None:
         entries = [Entry(task_id(level, i), level, g.task) for i, g in enumerate(graded, start=1)]
@@ -124,6 +149,9 @@ def verify(
         "'L4-07 4: PB>=4, PY=0, B>R' (default: the built-in catalogue).",
     ),
     as_json: bool = JsonOption,
+    workers: int | None = WorkersOption,
+    backend: str | None = BackendOption,
+    ray_address: str | None = RayAddressOption,
 ) -> None:
     """Check every task with all three engines; a typed-in box is also graded beside its
     printed levels (exit 1 unless all are solvable, agree and lie within one level)."""
@@ -133,9 +161,15 @@ def verify(
     from tasks.verify import verify as verify_tasks
 
     listed = TaskFile(load_catalogue().entries, box=False) if file is None else read_tasks(file)
-    with progress_bar("verifying", len(listed.entries)) as bar:
+    with (
+        opened(backend, workers, ray_address) as runner,
+        progress_bar("verifying", len(listed.entries)) as bar,
+    ):
         checks = verify_tasks(
-            listed.entries, progress=lambda: bar.advance(bar.task_ids[0]), grade=listed.box
+            listed.entries,
+            progress=lambda: bar.advance(bar.task_ids[0]),
+            grade=listed.box,
+            backend=runner,
         )
     result = summary(checks)
     if as_json:

@@ -13,7 +13,8 @@ with no decision and a solver out of time keep their own error kinds.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from contextlib import AbstractContextManager
+from typing import TYPE_CHECKING, Any
 
 from api.services.errors import FieldError, in_field
 from solver.deadline import Clock
@@ -23,6 +24,9 @@ from solver.errors import (
     NotYourTurnError,
 )
 from solver.game import DEFAULT_HINT_BUDGET, GAMES, AnyGame, Json, Seat, get_game
+
+if TYPE_CHECKING:
+    from solver.backends import Backend
 
 MAX_HINT_SECONDS = 2.0
 """Longest budget a caller may give one hint."""
@@ -239,13 +243,24 @@ def play(
     settings: Mapping[str, Any] | None = None,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    backend: Callable[[], AbstractContextManager[Backend]] | None = None,
 ) -> Json:
-    """A seeded match with seats rotated: the ``play --json`` object."""
+    """A seeded match with seats rotated: the ``play --json`` object.
+
+    ``backend`` opens where the games run (``solver.backends``; default:
+    ``workers`` processes), once the lineup and settings are known to be good.
+    """
     from solver.arena import check_lineup, play_match  # numpy and the search players
 
     game = get_game(name)
     in_field("players", lambda: check_lineup(game, lineup))
     in_field("settings", lambda: game.new(len(lineup), seed, settings or None))
-    result = play_match(game, lineup, games, seed, settings or None, workers, progress)
+    if backend is None:
+        result = play_match(game, lineup, games, seed, settings or None, workers, progress)
+    else:
+        with backend() as runner:
+            result = play_match(
+                game, lineup, games, seed, settings or None, progress=progress, backend=runner
+            )
     doc: Json = result.to_json()
     return doc
