@@ -8,7 +8,14 @@ Ctrl-C stops a run cleanly, its local Ray with it.
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +30,7 @@ from tasks.batch import Request, grade_requests
 from tasks.catalogue import load_catalogue
 from tasks.generator import generate
 from tasks.verify import summary, verify
+from tests.api.conftest import Cli, cli  # noqa: F401  (the in-process command line)
 
 LINEUP = ("greedy", "random")
 
@@ -72,7 +80,7 @@ def test_a_catalogue_slice_checks_the_same_on_every_backend(ray_backend: Backend
     ticks: list[None] = []
     on_ray = summary(verify(entries, lambda: ticks.append(None), backend=ray_backend))
     assert len(ticks) == len(entries)
-    assert on_ray == summary(verify(entries)) == summary(verify(entries, backend=ProcessBackend(2)))
+    assert on_ray == summary(verify(entries))  # and the process pool's: tests/tasks
 
 
 def test_a_grading_batch_answers_the_same_on_every_backend(ray_backend: Backend) -> None:
@@ -87,3 +95,93 @@ def test_a_unit_s_error_reaches_the_caller_as_raised(ray_backend: Backend) -> No
     with pytest.raises(NotationError, match="unknown group 'x'") as caught:
         list(ray_backend.map(parse_task, ["PB>=3", "PB>=x"]))
     assert "Traceback" not in str(caught.value) and "ray" not in str(caught.value).lower()
+
+
+# --- the command line --------------------------------------------------------------------------
+
+MONSTERS = str(Path(sys.executable).with_name("monsters"))
+PLAY = ["monstrolicious", "play", "--players", "greedy,random", "--seed", "5", "--json"]
+
+
+def test_play_prints_the_same_on_ray(cli: Cli, ray_backend: Backend) -> None:  # noqa: F811
+    code, alone, _ = cli([*PLAY, "--games", "10"])
+    assert code == 0
+    code, on_ray, err = cli([*PLAY, "--games", "10", "--backend", "ray"])
+    assert code == 0 and err == ""
+    assert _without_times(json.loads(on_ray)) == _without_times(json.loads(alone))
+
+
+def test_grade_batch_answers_the_same_on_ray(cli: Cli, ray_backend: Backend) -> None:  # noqa: F811
+    lines = ['{"task": "PB>=3"}', "not json", '{"task": "PB>=3, PB<=2"}', "", '{"task": "TY>=2"}']
+    stdin = "\n".join(lines * 3) + "\n"
+    code, alone, _ = cli(["manno", "grade", "--batch"], stdin)
+    assert code == 2  # a bad line was answered
+    code, on_ray, err = cli(["manno", "grade", "--batch", "--backend", "ray"], stdin)
+    assert code == 2 and err == ""
+    assert on_ray == alone and len(alone.splitlines()) == 12
+
+
+def _processes() -> dict[int, tuple[int, str]]:
+    """Every process: its parent and command line."""
+    table = {}
+    for entry in os.scandir("/proc"):
+        if entry.name.isdigit():
+            try:
+                stat = Path(entry.path, "stat").read_text()
+                args = Path(entry.path, "cmdline").read_bytes().replace(b"\0", b" ")
+            except OSError:
+                continue
+            table[int(entry.name)] = (int(stat.rpartition(")")[2].split()[1]), args.decode())
+    return table
+
+
+def _tree(root: int) -> dict[int, str]:
+    """The processes below ``root``, with their command lines."""
+    table, found, todo = _processes(), {}, [root]
+    while todo:
+        parent = todo.pop()
+        for pid, (ppid, args) in table.items():
+            if ppid == parent and pid not in found:
+                found[pid] = args
+                todo.append(pid)
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a zombie waiting for its reaper does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_ctrl_c_stops_a_ray_run_and_its_local_ray() -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("RAY_")}
+    run = subprocess.Popen(
+        [MONSTERS, *PLAY, "--games", "100000", "--backend", "ray", "--workers", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        start_new_session=True,  # its own process group, as a shell's foreground job
+    )
+    seen: dict[int, str] = {}
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline and not any("ray::_apply" in a for a in seen.values()):
+        seen.update(_tree(run.pid))
+        time.sleep(0.2)
+    assert any("ray::_apply" in a for a in seen.values()), "no Ray task ever ran"
+    assert any("raylet" in a for a in seen.values())
+    os.killpg(run.pid, signal.SIGINT)  # Ctrl-C reaches the whole foreground group
+    try:
+        out, err = run.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        os.killpg(run.pid, signal.SIGKILL)
+        raise
+    assert run.returncode == 130
+    assert out == b"" and b"Traceback" not in err
+    deadline = time.monotonic() + 15
+    while time.monotonic() < deadline and (
+        left := [p for p in seen if Path(f"/proc/{p}").exists()]
+    ):
+        time.sleep(0.2)
+    assert left == [], [seen[p][:80] for p in left]
