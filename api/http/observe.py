@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import logging
 import os
+import random
 import re
 import sys
 import time
@@ -49,9 +50,18 @@ Record = Callable[[str, str, int, float], None]
 """Counts one answered request: method, route template, status, seconds."""
 
 
+_IDS = random.Random(os.urandom(16))
+"""Request ids: seeded once per process from the system (each worker is its own process).
+An id names a request, it guards nothing, and a system call per request would release
+the interpreter lock to threads busy solving, and wait to get it back."""
+
+
+os.register_at_fork(after_in_child=lambda: _IDS.seed(os.urandom(16)))  # no two alike
+
+
 def new_id() -> bytes:
     """16 random hex digits."""
-    return os.urandom(8).hex().encode()
+    return b"%016x" % _IDS.getrandbits(64)
 
 
 def request_id(headers: Iterable[tuple[bytes, bytes]]) -> bytes:

@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 
 from api.http import transport
 from api.http.app import create_app
+from api.http.observe import new_id
 from api.http.settings import Settings
 
 ACCESS_LOGGER = "monsters.access"
@@ -167,3 +168,16 @@ def test_serve_replaces_uvicorns_access_log_with_its_own(
     assert transport.service_settings().access_log is flag
     assert os.environ["MONSTERS_ACCESS_LOG"] == variable
     transport.service_settings.cache_clear()
+
+
+def test_a_forked_worker_draws_ids_of_its_own() -> None:
+    read, write = os.pipe()
+    child = os.fork()
+    if child == 0:  # pragma: no cover (the child reports through the pipe)
+        os.write(write, new_id())
+        os._exit(0)
+    os.close(write)
+    theirs = os.read(read, 64)
+    os.waitpid(child, 0)
+    os.close(read)
+    assert GENERATED.fullmatch(theirs.decode()) and theirs != new_id()
