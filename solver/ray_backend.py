@@ -15,6 +15,7 @@ import os
 import secrets
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator
 from pathlib import Path
@@ -117,7 +118,8 @@ def joined(workers: int | None, address: str | None) -> Iterator[ModuleType]:
     quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": "ERROR"}
     if address is not None:
         try:
-            ray.init(address=address, runtime_env=_shipped_code(), **quiet)
+            with _stderr_held():  # Ray's own lines while it tries: the error says it in one
+                ray.init(address=address, runtime_env=_shipped_code(), **quiet)
         except (ConnectionError, RuntimeError, ValueError) as err:
             raise BackendError(
                 f"cannot join the Ray cluster at {address!r}: {_first_line(err)}"
@@ -133,7 +135,6 @@ def joined(workers: int | None, address: str | None) -> Iterator[ModuleType]:
             ray.init(
                 num_cpus=workers or os.cpu_count() or 1,
                 include_dashboard=False,
-                _node_ip_address="127.0.0.1",
                 **quiet,
             )
             yield ray
@@ -141,6 +142,22 @@ def joined(workers: int | None, address: str | None) -> Iterator[ModuleType]:
             started = _descendants() - before
             ray.shutdown()
             _end(started)
+
+
+@contextlib.contextmanager
+def _stderr_held() -> Iterator[None]:
+    """Standard error (the file descriptor, which Ray's C++ core writes to) set aside."""
+    sys.stderr.flush()
+    saved = os.dup(2)
+    try:
+        with tempfile.TemporaryFile() as held:
+            os.dup2(held.fileno(), 2)
+            try:
+                yield
+            finally:
+                os.dup2(saved, 2)
+    finally:
+        os.close(saved)
 
 
 def _descendants() -> set[int]:
