@@ -174,9 +174,11 @@ class ProcessBackend(Backend):
             finished = True  # the caller has all it wants: let running units end
             raise
         finally:
-            if not finished:  # stopped (Ctrl-C) or failed: no unit is worth finishing
-                for process in list(pool._processes.values()):
-                    process.terminate()
+            workers = list((pool._processes or {}).values()) if not finished else []
+            for process in workers:  # stopped (Ctrl-C) or failed: no unit is worth finishing
+                process.terminate()
+            for process in workers:
+                process.join(timeout=5)
             pool.shutdown(wait=finished, cancel_futures=True)
 
 

@@ -6,6 +6,7 @@ The Ray backend's tests share one local Ray in tests/solver/test_ray_backend.py.
 from __future__ import annotations
 
 import itertools
+import multiprocessing
 import os
 import subprocess
 import sys
@@ -116,3 +117,13 @@ def test_the_default_path_never_imports_ray() -> None:
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
+
+
+def test_a_stopped_process_run_ends_its_workers() -> None:
+    def stop(unit: int) -> None:
+        raise KeyboardInterrupt  # Ctrl-C while a unit is reported
+
+    before = set(multiprocessing.active_children())
+    with pytest.raises(KeyboardInterrupt):
+        list(ProcessBackend(2).map(_slow_square, range(100), stop))
+    assert set(multiprocessing.active_children()) - before == set()
