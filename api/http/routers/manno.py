@@ -1,9 +1,12 @@
 """``/v1/manno``: solve, validate, hint, grade, the catalogue and generated tasks.
 
 Routes stay thin: they read the body, hand the work to ``api.services.manno``
-through the ``SolverGate``, and return its JSON. Work for the csp engine and
-generating new tasks go on the gate's heavy lane, in another process; the
-request is read (and a task too long for its engine refused) before.
+through the ``SolverGate``, and return its JSON. The busiest (solve, validate,
+hint) answer the service's document as it is (``JsonAnswer``): their
+``response_model`` documents it, and the tests hold the two to the same bytes.
+Work for the csp engine and generating new tasks go on the gate's heavy lane,
+in another process; the request is read (and a task too long for its engine
+refused) before.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from typing import Any
 from fastapi import Query, Request
 from fastapi.responses import Response
 
+from api.http.answers import JsonAnswer
 from api.http.limits import SolverGate, Work
 from api.http.problems import NotFoundError, responses, typed_responses
 from api.http.routers import router as make_router
@@ -61,28 +65,28 @@ def _time(request: Request) -> float:
 
 
 @router.post("/solve", response_model=SolveResponse, responses=PROBLEMS)
-async def solve(body: SolveRequest, request: Request) -> dict[str, Any]:
+async def solve(body: SolveRequest, request: Request) -> JsonAnswer:
     """Solvable?, how many solutions, the fewest-flip solution, or the clash."""
     read = functools.partial(
         manno_service.solve_work, body.task, body.from_, body.engine, time_limit=_time(request)
     )
     heavy = manno_service.is_heavy(body.engine)
-    return await _gate(request).run_read(read, heavy, Work(GAME, body.engine))
+    return JsonAnswer(await _gate(request).run_read(read, heavy, Work(GAME, body.engine)))
 
 
 @router.post("/validate", response_model=ValidateResponse, responses=PROBLEMS)
-async def validate(body: ValidateRequest, request: Request) -> dict[str, Any]:
+async def validate(body: ValidateRequest, request: Request) -> JsonAnswer:
     """Each condition: its canonical text, ok or not, the counts found and what it requires."""
     # counting 15 tokens against a task the body limit bounds: cheaper than the hop to a
     # solver thread and back (a thread pool's wake-up is most of a cheap request's time)
     call = functools.partial(manno_service.validate, body.task, body.arrangement)
-    return _gate(request).run_here(call)
+    return JsonAnswer(_gate(request).run_here(call))
 
 
 @router.post(
     "/hint", response_model=HintResponse, response_model_exclude_unset=True, responses=PROBLEMS
 )
-async def hint(body: HintRequest, request: Request) -> dict[str, Any]:
+async def hint(body: HintRequest, request: Request) -> JsonAnswer:
     """The hint ladder: 1 a condition to fix, 2 the tokens to turn, 3 one exact flip."""
     read = functools.partial(
         manno_service.hint_work,
@@ -93,7 +97,7 @@ async def hint(body: HintRequest, request: Request) -> dict[str, Any]:
         time_limit=_time(request),
     )
     heavy = manno_service.is_heavy(body.engine)
-    return await _gate(request).run_read(read, heavy, Work(GAME, body.engine))
+    return JsonAnswer(await _gate(request).run_read(read, heavy, Work(GAME, body.engine)))
 
 
 @router.post("/grade", response_model=GradeResponse, responses=PROBLEMS)
