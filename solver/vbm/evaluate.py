@@ -56,6 +56,8 @@ class Evaluator:
         self.totals = [sum(lines.values()) for lines in self.sheets]
         self.sides = [t[s] for t, s in zip(self.deck.missions, state.sides, strict=True)]
         self.cache: dict[tuple[str, Pos], Outcome] = {}
+        self.together = [combined(self.counts[a], self.counts[b]) for a, b in state.teams or ()]
+        self.given: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
         self.explorers = [
             self.deck.explorer(name) if name is not None else None for name in state.explorers
         ]
@@ -82,12 +84,10 @@ class Evaluator:
         after: Tally = tally(state.deck_name, area, state.sand_direction)
         counts = {**after.counts, "tokens": len(state.tokens[seat])}
         mate_counts = dict(self.counts[mate]) if mate is not None else None
-        table = list(self.counts)
-        table[seat] = counts
-        given, _, _ = missions(self.sides, table, state.teams, state.pyramids, state.claimed)
+        both = combined(counts, mate_counts) if mate_counts is not None else None
+        given = self._missions(seat, counts, both)
         gained = [value for s, value in given if s == seat]
         mate_gained = [value for s, value in given if s == mate]
-        both = combined(counts, mate_counts) if mate_counts is not None else None
         counts["tokens"] += len(gained)
         if mate_counts is not None and both is not None:
             mate_counts["tokens"] += len(mate_gained)
@@ -115,6 +115,32 @@ class Evaluator:
         out = Outcome(total, mate_total, sum(gained), new_portals, lines)
         self.cache[key] = out
         return out
+
+    def _missions(
+        self, seat: int, counts: dict[str, int], both: dict[str, int] | None
+    ) -> list[tuple[int, int]]:
+        """The tokens the missions give when only ``seat``'s counters are ``counts``
+        (and its team's ``both``). The check reads no more of them than the counter
+        of each tile, so placements alike in those share one check."""
+        sides = self.sides
+        key = (
+            seat,
+            tuple(counts[side.counter] for side in sides),
+            tuple(both[side.counter] for side in sides) if both is not None else (),
+        )
+        given = self.given.get(key)
+        if given is None:
+            state = self.state
+            table = list(self.counts)
+            table[seat] = counts
+            together = list(self.together)
+            if both is not None and state.teams is not None:
+                together[next(t for t, team in enumerate(state.teams) if seat in team)] = both
+            given, _, _ = missions(
+                sides, table, state.teams, state.pyramids, state.claimed, together
+            )
+            self.given[key] = given
+        return given
 
     def own_gain(self, card: str, cell: Pos, seat: int | None = None) -> int:
         """How much ``seat``'s own total rises."""

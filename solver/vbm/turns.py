@@ -44,6 +44,7 @@ def missions(
     teams: Sequence[tuple[int, int]] | None,
     pyramids: tuple[tuple[int, ...], ...],
     claimed: frozenset[tuple[str, int, int]],
+    together: Sequence[Mapping[str, int]] | None = None,
 ) -> tuple[list[tuple[int, int]], tuple[tuple[int, ...], ...], frozenset[tuple[str, int, int]]]:
     """Check every mission after a turn (see the module docstring).
 
@@ -53,6 +54,8 @@ def missions(
         teams: the teams in team mode (team missions are only played there).
         pyramids: tokens left on each tile, top first.
         claimed: ``("personal", seat, tile)`` and ``("team", team, tile)`` already done.
+        together: each team's combined counters (``scoring.combined`` of its two
+            seats' ``counts``), when the caller has them; made here otherwise.
 
     Returns:
         the tokens given ``(seat, value)``, the pyramids left, the claims so far.
@@ -60,7 +63,8 @@ def missions(
     given: list[tuple[int, int]] = []
     piles = list(pyramids)
     done = set(claimed)
-    together = [combined(counts[a], counts[b]) for a, b in teams or ()]  # once, not per tile
+    if together is None:  # once, not per tile
+        together = [combined(counts[a], counts[b]) for a, b in teams or ()]
     for tile, side in enumerate(sides):
         seats = [
             s

@@ -8,12 +8,14 @@ from dataclasses import replace
 import pytest
 
 from solver.errors import GameOverError, NotYourTurnError
+from solver.vbm.area import frontier
 from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
 from solver.vbm.players import PLAYERS
 from solver.vbm.rules import new_state
-from solver.vbm.state import Move, State
+from solver.vbm.state import Move, State, tally
+from solver.vbm.turns import missions
 from solver.vbm.view import View
 
 
@@ -43,6 +45,44 @@ def test_evaluator_matches_the_engine_after_the_turn(seed: int) -> None:
         else:
             state = state.apply(move)
     assert checked == 20
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_placements_sharing_a_mission_check_get_the_tokens_a_full_check_gives(
+    players: int,
+) -> None:
+    """One evaluator weighs many placements, the seat's own and another seat's, and
+    checks the missions once for placements alike in what they count: each outcome is
+    what an evaluator weighing only that placement finds, and its tokens are those of
+    a full check of the table."""
+    rng = random.Random(players)
+    state = through_explorers(new_state(players, players))
+    won = 0
+    while not state.is_terminal():
+        seat = state.to_move
+        assert seat is not None
+        ev = Evaluator(state, seat)
+        other = (seat + 1) % players
+        cards = sorted({str(m.card) for m in state.legal_moves()})
+        tries = [(seat, m.card, m.at) for m in state.legal_moves() if m.at is not None]
+        tries += [(other, card, cell) for card in cards for cell in frontier(state.areas[other])]
+        fresh = set(rng.sample(range(len(tries)), min(4, len(tries))))
+        for k, (who, card, cell) in enumerate(tries):
+            assert card is not None and cell is not None
+            got = ev.outcome(card, cell, who)
+            if k in fresh:
+                assert got == Evaluator(state, seat).outcome(card, cell, who)
+            table = state.counts()
+            area = (*state.areas[who], (cell[0], cell[1], card))
+            table[who] = {
+                **tally(state.deck_name, area, state.sand_direction).counts,
+                "tokens": len(state.tokens[who]),
+            }
+            given, _, _ = missions(ev.sides, table, state.teams, state.pyramids, state.claimed)
+            assert got.tokens == sum(value for s, value in given if s == who)
+            won += got.tokens > 0
+        state = state.apply(rng.choice(state.legal_moves()))
+    assert won > 0
 
 
 def test_hint_refuses_a_seat_that_is_not_to_move_and_a_game_that_is_over() -> None:
