@@ -65,7 +65,7 @@ class _RayLane:
     def cancel(self, handles: list[Any]) -> None:
         for handle in handles:
             with contextlib.suppress(Exception):  # finished already, or the cluster is gone
-                self.ray.cancel(handle, force=True)
+                self.ray.cancel(handle)  # a running task stops at its next Python line
 
 
 def _first_line(err: BaseException) -> str:
