@@ -1,8 +1,9 @@
 """Generate tasks of a chosen level: drawn in the level's style, graded exactly that level.
 
 Candidate ``k`` of a run is drawn from its own random stream, seeded by
-``(seed, level, k)``, so the output depends only on the seed, never on how many
-worker processes grade the candidates or in which order they finish. A
+``(seed, level, k)``, so the output depends only on the seed, never on where
+the candidates are graded (here, in worker processes or on a Ray cluster:
+``solver.backends``, a block of ``BATCH`` at a time) or in which order they finish. A
 candidate is kept when it is solvable, every one of its conditions matters
 (drop any one and the solutions change), it means something no kept task
 means (a different set of solving arrangements), and the grader puts it at
@@ -11,8 +12,7 @@ the level asked for.
 Speed without changing the output: a candidate whose hardest step (read off
 the card, no token turned) has a band without the level is not solved;
 condition masks are read as integer bit sets, kept by the table engine;
-workers always have the
-next chunks of candidates queued; and a candidate whose meaning an earlier
+workers always have the next blocks of candidates queued; and a candidate whose meaning an earlier
 candidate of the same stream already took at this level is not graded, since
 the earlier one is kept first (or its meaning was already taken) and the later
 one would be dropped anyway.

@@ -8,6 +8,10 @@ Asked to ``grade`` (a typed-in box, ``tasks.boxfile``), each solvable task is
 also given the grader's level, and where its card's printed level is known,
 whether the two lie within one level of each other (``WITHIN``).
 
+The tasks may be checked elsewhere (a process pool, a Ray cluster:
+``solver.backends``), a slice of ``SLICE`` at a time; the checks come back in
+the list's order, the same wherever they ran.
+
 >>> from tasks.catalogue import load_catalogue
 >>> checks = verify(load_catalogue().entries[:2])
 >>> [(c.id, c.solvable, c.agree) for c in checks]
