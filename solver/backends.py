@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import collections
 import contextlib
+import itertools
 import os
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
@@ -88,9 +89,6 @@ class _Lane(Protocol[H]):
     def cancel(self, handles: list[H]) -> None: ...
 
 
-_END = object()
-
-
 def _in_order(
     lane: _Lane[H], units: Iterable[U], window: int, done: Callable[[U], None] | None
 ) -> Generator[Any, None, None]:
@@ -100,13 +98,10 @@ def _in_order(
     running: dict[H, U] = {}  # submitted, not yet seen to finish
 
     def fill() -> None:
-        while len(order) < window:
-            unit = next(source, _END)
-            if unit is _END:
-                return
+        for unit in itertools.islice(source, max(0, window - len(order))):
             handle = lane.submit(unit)
             order.append(handle)
-            running[handle] = unit  # type: ignore[assignment]
+            running[handle] = unit
 
     try:
         fill()
