@@ -191,7 +191,7 @@ def test_ctrl_c_stops_a_ray_run_and_its_local_ray(long_run: subprocess.Popen[byt
     except subprocess.TimeoutExpired:
         os.killpg(run.pid, signal.SIGKILL)
         raise
-    assert run.returncode == 130
+    assert run.returncode == 130, err[-3000:]
     assert out == b"" and b"Traceback" not in err
     deadline = time.monotonic() + 15
     while time.monotonic() < deadline and (
