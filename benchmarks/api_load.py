@@ -7,7 +7,8 @@ Run::
 
 ``monsters serve --host 127.0.0.1 --port <free port> --workers W`` runs as a
 subprocess (its log goes to a temporary file); once every worker has logged its
-start-up and ``GET /health`` answers, 50 client tasks in an asyncio loop in this
+start-up, ``GET /health`` answers and ``GET /ready`` says the engines are warm,
+50 client tasks in an asyncio loop in this
 process send the load, each over its own keep-alive connection. The requests are
 mixed 40% ``POST /v1/manno/solve`` (3 in 4 with a ``from`` arrangement), 30%
 ``/hint`` (levels 1-3), 30% ``/validate``, over the 108 catalogue tasks and 500

@@ -93,7 +93,8 @@ def stop(process: subprocess.Popen[bytes]) -> None:
 
 
 def _wait_ready(url: str, process: subprocess.Popen[bytes], log: IO[bytes], workers: int) -> None:
-    """Until every worker has logged its start-up and ``/health`` answers ``ok``."""
+    """Until every worker has logged its start-up, ``/health`` answers ``ok`` and ``/ready``
+    answers 200 on fresh connections (whichever worker takes them)."""
     deadline = time.perf_counter() + START_TIMEOUT_S
     while time.perf_counter() < deadline:
         if process.poll() is not None:
@@ -102,12 +103,20 @@ def _wait_ready(url: str, process: subprocess.Popen[bytes], log: IO[bytes], work
         started = len(re.findall(rb"Application startup complete", log.read()))
         if started >= workers:
             try:
-                if httpx.get(f"{url}/health", timeout=1.0).json() == {"status": "ok"}:
+                if httpx.get(f"{url}/health", timeout=1.0).json() == {"status": "ok"} and all(
+                    _ready(url) for _ in range(2 * workers)
+                ):
                     return
             except (httpx.HTTPError, ValueError):
                 pass
         time.sleep(0.1)
     raise RuntimeError(f"the server was not ready within {START_TIMEOUT_S:g} s: {_tail(log)}")
+
+
+def _ready(url: str) -> bool:
+    """``GET /ready`` says the worker answering has warmed its engines (a checkout from
+    before that route, ``--serve-from``, answers 404: it has nothing to warm)."""
+    return httpx.get(f"{url}/ready", timeout=1.0).status_code in (200, 404)
 
 
 def _tail(log: IO[bytes]) -> str:
