@@ -24,7 +24,9 @@ def serve(
     host: str = typer.Option("127.0.0.1", help="Address to listen on."),
     port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
     workers: int = typer.Option(1, min=1, help="Worker processes."),
-    access_log: bool = typer.Option(True, help="Log every request (costs about 0.2 ms each)."),
+    access_log: bool = typer.Option(
+        True, help="Log every request: one JSON line each on standard error (docs/serving.md)."
+    ),
     cors: list[str] = typer.Option(
         [],
         metavar="ORIGIN",

@@ -50,8 +50,16 @@ QUEUE_PER_THREAD = 8
 """Calls the cheap lane may hold waiting, per thread."""
 HEAVY_QUEUE = 2
 """Calls the heavy lane may hold waiting."""
-HEAVY_PRELOAD = ("api.services.manno", "api.http.routers.manno")
-"""Modules the heavy processes start with: what heavy work runs."""
+HEAVY_PRELOAD = (
+    "api.services.manno",
+    "api.http.routers.manno",
+    "solver.manno.csp",
+    "solver.manno.cpsat",
+    "solver.manno.table",
+    "tasks.grader",
+)
+"""Modules the heavy processes start with: what heavy work runs (the service imports
+the engines and the grader when first used, so they are named here)."""
 WATCH_EVERY_S = 0.5
 """How often a heavy process checks that its server still runs."""
 KILL_AFTER_S = 1.0
