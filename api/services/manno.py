@@ -21,10 +21,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-from api.services.errors import FieldError
-from solver.errors import MonsterError, SolverTimeoutError
+from api.services.errors import in_field
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine
 from solver.manno.engines import get_engine
 from solver.manno.hint import check_level
@@ -36,7 +35,6 @@ from solver.manno.validate import validate as validate_report
 if TYPE_CHECKING:
     from tasks.grader import Grade
 
-T = TypeVar("T")
 
 HEAVY_ENGINES = frozenset({"csp"})
 """Engines whose search runs in Python and holds the interpreter for its whole run."""
@@ -51,32 +49,19 @@ def is_heavy(engine: str) -> bool:
     return engine in HEAVY_ENGINES
 
 
-def field(name: str, read: Callable[[], T]) -> T:
-    """``read()``, with a ``MonsterError`` turned into a ``FieldError`` for ``name``.
-
-    A ``SolverTimeoutError`` is not the field's fault and goes on unchanged.
-    """
-    try:
-        return read()
-    except SolverTimeoutError:
-        raise
-    except MonsterError as err:
-        raise FieldError(name, err) from err
-
-
 def task_field(text: str, name: str = "task") -> Task:
     """Parse task text from a request field."""
-    return field(name, lambda: parse_task(text))
+    return in_field(name, lambda: parse_task(text))
 
 
 def arrangement_field(text: str, tokens: TokenSet, name: str = "arrangement") -> Arrangement:
     """Parse arrangement text from a request field."""
-    return field(name, lambda: Arrangement.parse(text, len(tokens)))
+    return in_field(name, lambda: Arrangement.parse(text, len(tokens)))
 
 
 def engine_field(name: str, tokens: TokenSet, time_limit: float = DEFAULT_TIME_LIMIT) -> Engine:
     """An engine named in a request field."""
-    return field("engine", lambda: get_engine(name, tokens, time_limit))
+    return in_field("engine", lambda: get_engine(name, tokens, time_limit))
 
 
 def solve(
@@ -151,7 +136,7 @@ def hint_work(
     """
     tokens = tokens or standard_tokens()
     parsed, here = task_field(task), arrangement_field(arrangement, tokens)
-    field("level", lambda: check_level(level))
+    in_field("level", lambda: check_level(level))
     engine_field(engine, tokens, time_limit).check_work(parsed)
     return functools.partial(_hint, parsed, here, level, engine, tokens, time_limit)
 
@@ -165,13 +150,13 @@ def _hint(
     time_limit: float,
 ) -> dict[str, Any]:
     chosen = engine_field(engine, tokens, time_limit)
-    return field("level", lambda: hint_ladder(task, here, level, chosen)).to_json()
+    return in_field("level", lambda: hint_ladder(task, here, level, chosen)).to_json()
 
 
 def grade(task: str) -> dict[str, Any]:
     """``{"task", "level", "metrics"}``."""
     parsed = task_field(task)
-    return field("task", lambda: grade_task(parsed)).to_json()
+    return in_field("task", lambda: grade_task(parsed)).to_json()
 
 
 def grade_task(task: Task) -> Grade:
