@@ -173,6 +173,13 @@ def _shown_scores(page: Page) -> dict[int, int]:
     }
 
 
+def _start(page: Page, url: str) -> None:
+    """Open a game page at ``url`` and press its start button once it is ready."""
+    page.goto(url)
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    page.locator("#start").click()
+
+
 @pytest.mark.parametrize(
     "case", CASES, ids=lambda c: f"{c.game}-{c.players}-{c.mode or 'seat'}{c.seat}"
 )
@@ -180,9 +187,7 @@ def test_a_seat_plays_to_the_end_with_hints(
     played: tuple[Page, Seen], base: str, case: Case
 ) -> None:
     page, seen = played
-    page.goto(f"{base}/play/{case.game}?{case.query()}")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.locator("#start").click()
+    _start(page, f"{base}/play/{case.game}?{case.query()}")
     _play_with_hints(page)
 
     states = _replay(case, seen.moves)
@@ -264,9 +269,7 @@ def test_play_lists_the_four_games(played: tuple[Page, Seen], base: str) -> None
 
 def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen], base: str) -> None:
     page, seen = played
-    page.goto(f"{base}/play/monstrolicious?seed=1&seat=0&delay={BOT_DELAY_MS}")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.locator("#start").click()
+    _start(page, f"{base}/play/monstrolicious?seed=1&seat=0&delay={BOT_DELAY_MS}")
     page.wait_for_selector("body[data-turn=you]")
     page.keyboard.press("h")
     expect(page.locator("#hints li.best")).to_have_count(1)
@@ -287,9 +290,7 @@ def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen],
 
 def test_a_reload_goes_on_with_the_same_game(played: tuple[Page, Seen], base: str) -> None:
     page, seen = played
-    page.goto(f"{base}/play/park?seed=4&delay={BOT_DELAY_MS}")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.locator("#start").click()
+    _start(page, f"{base}/play/park?seed=4&delay={BOT_DELAY_MS}")
     page.wait_for_selector("body[data-turn=you]")
     page.locator("#moves li button").first.click()
     page.wait_for_selector("body[data-turn=you]")
