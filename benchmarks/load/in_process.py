@@ -28,33 +28,12 @@ from typing import Any
 
 from benchmarks.common import emit, environment
 from benchmarks.load.manno import Planned, plan, task_pool
+from benchmarks.load.observe_cost import asgi_scope
 
 REQUESTS = 3_000
 CLIENTS = 16
 REPEATS = 3
 PATHS = {"solve": "/v1/manno/solve", "hint": "/v1/manno/hint", "validate": "/v1/manno/validate"}
-
-
-def _scope(path: str, body: bytes) -> dict[str, Any]:
-    return {
-        "type": "http",
-        "asgi": {"version": "3.0"},
-        "http_version": "1.1",
-        "method": "POST",
-        "scheme": "http",
-        "path": path,
-        "raw_path": path.encode(),
-        "query_string": b"",
-        "root_path": "",
-        "headers": [
-            (b"host", b"bench"),
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-        ],
-        "client": ("127.0.0.1", 5000),
-        "server": ("127.0.0.1", 8000),
-        "extensions": {},
-    }
 
 
 async def _one(app: Any, request: Planned) -> int:
@@ -73,7 +52,7 @@ async def _one(app: Any, request: Planned) -> int:
         if message["type"] == "http.response.start":
             status = message["status"]
 
-    await app(_scope(PATHS[request.kind], request.body), receive, send)
+    await app(asgi_scope("POST", PATHS[request.kind], request.body), receive, send)
     return status
 
 
