@@ -22,16 +22,38 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
 
-# Two processes, a test file each at a time; schemathesis's per-operation tests run
-# only in one process, so its file runs after the rest, beside the linters.
-FUZZ := tests/api/test_fuzz.py
+# The generated-client tests' own tools: openapi-python-client and mypy in their own
+# venv (the stamp holds the requirements it was made from, as tests/api/test_clients.py
+# checks), and the pinned node packages.
+CLIENT_VENV := clients/.venv
+CLIENT_STAMP := $(CLIENT_VENV)/.installed
+CLIENT_REQUIREMENTS := clients/python/requirements.txt
 
-test: $(STAMP) $(CHROMIUM)
+$(CLIENT_STAMP): $(CLIENT_REQUIREMENTS)
+	$(PYTHON) -m venv --clear $(CLIENT_VENV)
+	$(CLIENT_VENV)/bin/pip install --quiet --requirement $(CLIENT_REQUIREMENTS)
+	cp $(CLIENT_REQUIREMENTS) $@
+
+.PHONY: node deps suite
+node:
 	cd clients && npm ci --no-audit --no-fund
-	$(BIN)/pytest -n 2 --dist loadfile --ignore=$(FUZZ)
-	$(MAKE) --no-print-directory -j2 --output-sync=target fuzz lint
 
-# schemathesis keeps one core busy; the linters take the other meanwhile
+# Everything the tests need, fetched side by side (mostly waiting on the network).
+deps: $(STAMP) $(CHROMIUM) $(CLIENT_STAMP) node
+
+# Three test processes on two cores, a test file each at a time: a fifth of the
+# suite's time is spent waiting (on servers starting and stopping, timeouts running
+# out, subprocesses), which a third process fills. schemathesis's per-operation tests
+# run only outside pytest-xdist, so its file is a process of its own; it and the
+# linters run beside the suite.
+FUZZ := tests/api/test_fuzz.py
+test:
+	$(MAKE) --no-print-directory -j4 --output-sync=target deps
+	$(MAKE) --no-print-directory -j3 --output-sync=target suite fuzz lint
+
+suite: $(STAMP)
+	$(BIN)/pytest -n 3 --dist loadfile --ignore=$(FUZZ)
+
 fuzz: $(STAMP)
 	$(BIN)/pytest $(FUZZ)
 
