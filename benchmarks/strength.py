@@ -4,7 +4,7 @@ Run::
 
     .venv/bin/python -m benchmarks.strength [--game park] [--rival mcts]
         [--games 500] [--mcts-games 500] [--side-games 200] [--mcts-side-games 40]
-        [--two-player] [--seed 0] [--workers 2] [--backend local|process|ray]
+        [--two-player | --other-modes] [--seed 0] [--workers 2] [--backend local|process|ray]
         [--ray-address ADDRESS] [--json]
 
 For each game and each mode (every player count, every set-up in ``variants``)
@@ -108,12 +108,14 @@ def setups(
     mcts_games: int,
     mcts_side_games: int,
     rivals: Sequence[str] = RIVALS,
-    two_player: bool = False,
+    which: str = "all",
 ) -> list[Setup]:
-    """The matches of one game: every mode, the judged two-seat one first, each rival."""
+    """The matches of one game, each rival: every mode, the judged two-seat one first
+    (``which``: ``"all"``, ``"judged"`` for that one alone, ``"others"`` for the rest)."""
     game = get_game(name)
     judged: tuple[int, Mapping[str, Any]] = (2, {})
-    modes = [judged] + [m for m in game.modes() if m != judged and not two_player]
+    others = [m for m in game.modes() if m != judged]
+    modes = {"all": [judged, *others], "judged": [judged], "others": others}[which]
     out = []
     for n, settings in modes:
         teams = getattr(game.new(n, 0, settings or None), "teams", None)
@@ -238,7 +240,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mcts-games", type=int, default=500, help="judged games against mcts")
     parser.add_argument("--side-games", type=int, default=200, help="games per other match")
     parser.add_argument("--mcts-side-games", type=int, default=40, help="other games vs mcts")
-    parser.add_argument("--two-player", action="store_true", help="only the judged matches")
+    only = parser.add_mutually_exclusive_group()
+    only.add_argument("--two-player", action="store_true", help="only the judged matches")
+    only.add_argument("--other-modes", action="store_true", help="all but the judged matches")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=2, help="processes, or local Ray CPUs")
     parser.add_argument("--backend", choices=BACKENDS, help="default: process (local for 1)")
@@ -275,7 +279,7 @@ def play_all(args: argparse.Namespace, backend: Backend) -> list[dict[str, Any]]
             args.mcts_games,
             args.mcts_side_games,
             args.rival or RIVALS,
-            args.two_player,
+            "judged" if args.two_player else "others" if args.other_modes else "all",
         )
         hint_ms.clear()
         for setup in matches:

@@ -54,3 +54,15 @@ def test_every_match_runs_on_the_one_backend_opened() -> None:
         "print(code, len(used), len({id(b) for b in used}), used[0].name)"
     )
     assert done.stdout.split() == ["0", "3", "1", "process"], done.stderr
+
+
+def test_the_judged_and_the_other_modes_can_be_asked_for_apart() -> None:
+    done = _run(
+        "def labels(which):\n"
+        "    found = strength.setups('park', 1, 1, 1, 1, ('greedy',), which)\n"
+        "    return [s.label for s in found]\n"
+        "judged, others, every = labels('judged'), labels('others'), labels('all')\n"
+        "print(judged == ['2p'], '2p' not in others, every == judged + others, len(others))"
+    )
+    flags = done.stdout.split()
+    assert flags[:3] == ["True", "True", "True"] and int(flags[3]) >= 3, done.stderr
