@@ -13,12 +13,36 @@ and the same input always gives the same bytes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from xml.sax.saxutils import escape, quoteattr
 
 Attr = str | int | float | None
 
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 """One font stack for every picture (the SVG names it; no font is embedded)."""
+
+
+def escape(content: str) -> str:
+    """Text as element content: ``&``, ``<`` and ``>`` as entities.
+
+    >>> escape("a < b & c")
+    'a &lt; b &amp; c'
+    """
+    return content.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoted(value: str) -> str:
+    r"""An attribute value in its quotes, escaped as XML writers do: in double quotes
+    unless it holds one (then single, or ``&quot;`` if it holds both kinds); line
+    breaks and tabs as character references.
+
+    >>> print(quoted("a<b"), quoted('say "hi"'), quoted("it's \"x\""), quoted("1\n2"))
+    "a&lt;b" 'say "hi"' "it's &quot;x&quot;" "1&#10;2"
+    """
+    escaped = escape(value).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' not in escaped:
+        return f'"{escaped}"'
+    if "'" not in escaped:
+        return f"'{escaped}'"
+    return '"' + escaped.replace('"', "&quot;") + '"'
 
 
 def number(value: float) -> str:
@@ -39,7 +63,7 @@ def attributes(attrs: dict[str, Attr]) -> str:
             continue
         key = name.rstrip("_").replace("_", "-")
         shown = number(value) if isinstance(value, int | float) else value
-        parts.append(f" {key}={quoteattr(shown)}")
+        parts.append(f" {key}={quoted(shown)}")
     return "".join(parts)
 
 
