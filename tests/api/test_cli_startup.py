@@ -1,6 +1,7 @@
 """The command line starts light: loading it imports no web framework, solver or
 array library (each command imports what it needs when it runs), and every
 command is still listed in the help.
+Ctrl-C while it is still loading exits 130 with no traceback.
 
 Start-up times are measured by ``benchmarks/cli_startup.py``, not asserted here.
 """
@@ -37,20 +38,60 @@ COMMANDS = {
     ("monstrolicious",): ("new", "view", "hint", "validate", "score", "render", "play", "infer"),
 }
 
+INTERRUPTED = """import sys
+class Interrupt:  # Ctrl-C pressed while the module {module!r} is being imported
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, Interrupt())
+sys.argv = ["monsters", *{args!r}]
+from api.entry import main  # as the console script starts
+sys.exit(main())
+"""
 
-def _loaded_by(code: str) -> set[str]:
-    """The top-level packages in ``sys.modules`` after running ``code`` in a fresh interpreter."""
+
+def _modules_after(code: str) -> set[str]:
+    """The modules in ``sys.modules`` after running ``code`` in a fresh interpreter."""
     probe = f"{code}\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))"
     run = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
     )
-    return {name.partition(".")[0] for name in json.loads(run.stdout.splitlines()[-1])}
+    return set(json.loads(run.stdout.splitlines()[-1]))
+
+
+def _loaded_by(code: str) -> set[str]:
+    """The top-level packages in ``sys.modules`` after running ``code`` in a fresh interpreter."""
+    return {name.partition(".")[0] for name in _modules_after(code)}
 
 
 @pytest.mark.parametrize("module", ["api.entry", "api.cli.app"])
 def test_loading_the_command_line_imports_nothing_heavy(module: str) -> None:
     loaded = _loaded_by(f"import {module}")
     assert sorted(loaded & set(HEAVY)) == []
+
+
+def test_loading_the_console_script_loads_no_command_line() -> None:
+    assert sorted(_loaded_by("import api.entry") & {"typer", "rich", "pydantic"}) == []
+
+
+@pytest.mark.parametrize(
+    ("module", "args"),
+    [
+        ("typer", ["--help"]),
+        ("pydantic", ["manno", "--help"]),
+        ("rich", ["--help"]),
+        ("api.cli.manno", ["manno", "show", "000000000000000"]),
+        ("solver.manno.task", ["manno", "--help"]),
+    ],
+    ids=lambda value: value if isinstance(value, str) else " ".join(value),
+)
+def test_ctrl_c_while_loading_exits_130_without_a_traceback(module: str, args: list[str]) -> None:
+    program = INTERRUPTED.format(module=module, args=args)
+    run = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120
+    )
+    assert (run.returncode, run.stdout) == (130, "")
+    assert "Traceback" not in run.stderr and len(run.stderr.splitlines()) <= 1, run.stderr
 
 
 def test_the_probe_sees_a_heavy_import() -> None:
