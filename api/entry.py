@@ -59,10 +59,9 @@ def add_serve(app: typer.Typer) -> None:
 
 @functools.cache
 def _whole_app() -> typer.Typer:
-    from api.cli.app import app
+    from api.cli.app import command_line
 
-    add_serve(app)
-    return app
+    return command_line((), [add_serve])
 
 
 def __getattr__(name: str) -> Any:
@@ -76,8 +75,6 @@ def main() -> None:
     """Console-script entry point."""
     try:
         from api.cli.app import main as run_cli
-
-        _whole_app()
     except KeyboardInterrupt:  # Ctrl-C while the command line is still loading
         sys.exit(130)
-    run_cli()
+    run_cli([add_serve])

@@ -1,6 +1,6 @@
 """The command line starts light: loading it imports no web framework, solver or
-array library (each command imports what it needs when it runs), and every
-command is still listed in the help.
+array library (each command imports what it needs when it runs), a command
+builds only its own group, and every command is still listed in the help.
 Ctrl-C while it is still loading exits 130 with no traceback.
 
 Start-up times are measured by ``benchmarks/cli_startup.py``, not asserted here.
@@ -38,6 +38,13 @@ COMMANDS = {
     ("monstrolicious",): ("new", "view", "hint", "validate", "score", "render", "play", "infer"),
 }
 
+NOT_LOADED_BY = {
+    "manno": ("api.cli.games", "api.cli.monstrolicious"),
+    "park": ("api.cli.manno", "api.cli.manno_tasks", "api.cli.monstrolicious"),
+    "vbm": ("api.cli.manno", "api.cli.manno_tasks", "api.cli.monstrolicious"),
+}
+"""The command modules of other groups, which a group's commands never build."""
+
 INTERRUPTED = """import sys
 class Interrupt:  # Ctrl-C pressed while the module {module!r} is being imported
     def find_spec(self, name, path=None, target=None):
@@ -47,6 +54,15 @@ sys.meta_path.insert(0, Interrupt())
 sys.argv = ["monsters", *{args!r}]
 from api.entry import main  # as the console script starts
 sys.exit(main())
+"""
+
+COMMAND = """import sys
+sys.argv = ["monsters", *{args!r}]
+from api.entry import main
+try:
+    main()
+except SystemExit:
+    pass
 """
 
 
@@ -64,6 +80,11 @@ def _loaded_by(code: str) -> set[str]:
     return {name.partition(".")[0] for name in _modules_after(code)}
 
 
+def _command(*args: str) -> str:
+    """Code running ``monsters ARGS`` as the console script does, its exit caught."""
+    return COMMAND.format(args=list(args))
+
+
 @pytest.mark.parametrize("module", ["api.entry", "api.cli.app"])
 def test_loading_the_command_line_imports_nothing_heavy(module: str) -> None:
     loaded = _loaded_by(f"import {module}")
@@ -72,6 +93,13 @@ def test_loading_the_command_line_imports_nothing_heavy(module: str) -> None:
 
 def test_loading_the_console_script_loads_no_command_line() -> None:
     assert sorted(_loaded_by("import api.entry") & {"typer", "rich", "pydantic"}) == []
+
+
+@pytest.mark.parametrize("group", sorted(NOT_LOADED_BY))
+def test_a_command_builds_only_its_own_group(group: str) -> None:
+    loaded = _modules_after(_command(group, "--help"))
+    assert "typer" in loaded  # the command ran
+    assert sorted(loaded & set(NOT_LOADED_BY[group])) == []
 
 
 @pytest.mark.parametrize(
