@@ -17,6 +17,7 @@ from fastapi.responses import HTMLResponse, Response
 from starlette.middleware.gzip import GZipMiddleware
 
 from api.http import metrics, problems
+from api.http.body import BodyLimit
 from api.http.caching import Cacheable
 from api.http.limits import SolverGate
 from api.http.observe import Observe
@@ -25,7 +26,6 @@ from api.http.ready import warm_up
 from api.http.routers import games, manno, operation_id, play, sessions
 from api.http.schemas import Health
 from api.http.settings import Settings
-from api.http.transport import BodyLimit
 from api.services.sessions import SessionStore
 
 

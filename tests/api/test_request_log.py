@@ -12,7 +12,7 @@ from typing import Any, ClassVar
 import pytest
 from fastapi.testclient import TestClient
 
-from api.http import transport
+from api.http import protocol, transport
 from api.http.app import create_app
 from api.http.observe import new_id
 from api.http.settings import Settings
@@ -165,9 +165,9 @@ def test_serve_replaces_uvicorns_access_log_with_its_own(
     monkeypatch.setenv("MONSTERS_ACCESS_LOG", "unset")
     transport.serve("127.0.0.1", 8000, 1, access_log=flag)
     assert FakeServer.configs[-1].access_log is False
-    assert transport.service_settings().access_log is flag
+    assert protocol.service_settings().access_log is flag
     assert os.environ["MONSTERS_ACCESS_LOG"] == variable
-    transport.service_settings.cache_clear()
+    protocol.service_settings.cache_clear()
 
 
 def test_a_forked_worker_draws_ids_of_its_own() -> None:

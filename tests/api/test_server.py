@@ -23,7 +23,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.types import Receive, Scope, Send
 
-from api.http.transport import BodyLimit
+from api.http.body import BodyLimit
 from tests.api.conftest import Server, serving
 
 HEAD_SECONDS = 1.0

@@ -16,8 +16,9 @@ from fastapi.testclient import TestClient
 from uvicorn.server import ServerState
 
 from api.http.app import create_app
+from api.http.protocol import GuardedH11Protocol
 from api.http.routers import operation_id
-from api.http.transport import Corked, GuardedH11Protocol
+from api.http.sending import Corked
 
 REQUEST = b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n"
 
