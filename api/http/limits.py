@@ -14,7 +14,8 @@ and stop by it, so the answer comes in time and the pool is free soon after.
 A call still queued when its time is up never runs. A call that outlived its
 answer keeps its place until it stops, so its lane admits less meanwhile and
 no pool grows past its size; a heavy call that runs on ``KILL_AFTER_S`` past
-its time is killed with its process.
+its time is killed with its process. The heavy lane's processes are
+``api.http.heavy``'s; running one call by its due time, ``api.http.timed``.
 """
 
 from __future__ import annotations
@@ -22,46 +23,27 @@ from __future__ import annotations
 import asyncio
 import functools
 import math
-import multiprocessing
-import os
-import pickle
-import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from collections.abc import Callable
+from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
-from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from api.http.heavy import in_process, kill_processes, main_hidden, processes
 from api.http.problems import RequestTimeoutError
-from solver.deadline import due_by
-from solver.errors import MonsterError, SolverTimeoutError
+from api.http.timed import clock_from, clocked, in_thread, within
+from solver.errors import SolverTimeoutError
 
 T = TypeVar("T")
 
-
 HEAVY_PROCESSES = 1
 """Processes of the heavy lane; the cheap lane has the rest of the gate's threads."""
-HEAVY_NICE = 10
-"""How much lower the heavy processes' CPU priority is (``os.nice``)."""
 QUEUE_PER_THREAD = 8
 """Calls the cheap lane may hold waiting, per thread."""
 HEAVY_QUEUE = 2
 """Calls the heavy lane may hold waiting."""
-HEAVY_PRELOAD = (
-    "api.services.manno",
-    "api.http.routers.manno",
-    "solver.manno.csp",
-    "solver.manno.cpsat",
-    "solver.manno.table",
-    "tasks.grader",
-)
-"""Modules the heavy processes start with: what heavy work runs (the service imports
-the engines and the grader when first used, so they are named here)."""
-WATCH_EVERY_S = 0.5
-"""How often a heavy process checks that its server still runs."""
 KILL_AFTER_S = 1.0
 """A heavy call still running this long after its answer was due is killed with its process."""
 
@@ -186,7 +168,7 @@ class SolverGate:
         self.cheap = Lane("cheap", functools.partial(_threads, cheap), cheap, waiting, 1, held)
         self.heavy = self.cheap
         if heavy_processes:
-            pool = functools.partial(_processes, heavy_processes)
+            pool = functools.partial(processes, heavy_processes)
             retry = max(1, math.ceil(seconds))
             self.heavy = Lane("heavy", pool, heavy_processes, heavy_queue, retry, held)
 
@@ -211,7 +193,7 @@ class SolverGate:
         solver thread and back. It takes no place in a lane; any solver clock
         it reaches still stops by the request's time.
         """
-        return _in_thread(call, time.monotonic() + self.seconds)
+        return in_thread(call, time.monotonic() + self.seconds)
 
     async def run_read(
         self, read: Callable[[], Callable[[], T]], heavy: bool = False, work: Work | None = None
@@ -249,14 +231,14 @@ class SolverGate:
         try:
             if lane is self.cheap:
                 if done is None or named is None:
-                    work = pool.submit(_in_thread, call, due)
+                    work = pool.submit(in_thread, call, due)
                 else:
-                    work = pool.submit(_clocked, done, named, call, due)
+                    work = pool.submit(clocked, done, named, call, due)
             else:
-                with _main_hidden():  # a heavy process may start here
-                    work = pool.submit(_in_process, call, due)
+                with main_hidden():  # a heavy process may start here
+                    work = pool.submit(in_process, call, due)
                 if done is not None and named is not None:
-                    work.add_done_callback(_clock_from(done, named, time.perf_counter()))
+                    work.add_done_callback(clock_from(done, named, time.perf_counter()))
         except BaseException as err:
             lane.leave()
             if isinstance(err, BrokenProcessPool):
@@ -267,7 +249,7 @@ class SolverGate:
             raise
         work.add_done_callback(lane.leave)
         try:
-            return await _within(work, due)
+            return await within(work, due)
         except SolverTimeoutError as err:
             raise RequestTimeoutError(str(err), retry_after=lane.retry_after) from err
         except TimeoutError as err:
@@ -300,11 +282,7 @@ def _reap(lane: Lane, pool: Executor, work: Future[Any]) -> None:
     """
     if work.done():
         return
-    # a ProcessPoolExecutor keeps its processes here; there is no public way to end
-    # them before Python 3.14's terminate_workers()
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
-        process.kill()
+    kill_processes(pool)
     lane.renew(pool)
 
 
@@ -319,111 +297,3 @@ def _admit(lane: Lane) -> None:
 
 def _threads(size: int) -> Executor:
     return ThreadPoolExecutor(size, thread_name_prefix="solver-cheap")
-
-
-@contextmanager
-def _main_hidden() -> Iterator[None]:
-    """While heavy processes start: the main module out of sight, so they do not run it.
-
-    A new process of ``multiprocessing`` runs the parent's main script or module
-    again unless it is guarded; a server's main need not be (or even exist, when
-    read from standard input). The heavy processes need nothing from it. Processes
-    start only inside ``submit``, on the event loop's thread.
-    """
-    main = sys.modules.get("__main__")
-    if main is None:
-        yield
-        return
-    saved = {name: main.__dict__.pop(name) for name in ("__file__",) if name in main.__dict__}
-    spec = getattr(main, "__spec__", None)
-    main.__spec__ = None
-    try:
-        yield
-    finally:
-        main.__dict__.update(saved)
-        main.__spec__ = spec
-
-
-def _processes(size: int) -> Executor:
-    # Forked from a fork server, never from the server itself: its threads must not be
-    # copied mid-work. The fork server starts with what heavy work imports.
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(list(HEAVY_PRELOAD))
-    return ProcessPoolExecutor(size, context, initializer=_heavy_start, initargs=(os.getpid(),))
-
-
-def _heavy_start(server: int) -> None:
-    """In a new heavy process: a lower CPU priority, and an end when ``server`` ends.
-
-    Nothing else would end it: it keeps an end of its own work queue open, so it
-    never sees the server go, however the server went (killed, too).
-    """
-    os.nice(HEAVY_NICE)
-
-    def watch() -> None:
-        while not _ended(server):
-            time.sleep(WATCH_EVERY_S)
-        os._exit(0)
-
-    threading.Thread(target=watch, name="heavy-watch", daemon=True).start()
-
-
-def _ended(pid: int) -> bool:
-    """Whether a process has ended: gone, or a zombie its parent has not yet reaped."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            return stat.read().rpartition(b")")[2].split()[0] in (b"Z", b"X")
-    except FileNotFoundError:
-        return True
-    except OSError:  # no /proc here: ask the process itself
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return True
-        except PermissionError:  # another user's process took the number
-            return True
-        return False
-
-
-async def _within(work: Future[T], due: float) -> T:
-    """The work's result, or ``TimeoutError`` at ``due`` (``time.monotonic()``)."""
-    async with asyncio.timeout_at(asyncio.get_running_loop().time() + due - time.monotonic()):
-        return await asyncio.wrap_future(work)
-
-
-def _in_thread(call: Callable[[], T], due: float) -> T:
-    """On a solver thread: the call, with every solver clock stopping by ``due``."""
-    if time.monotonic() >= due:
-        raise SolverTimeoutError("the request waited its whole time for the solver")
-    with due_by(due):
-        return call()
-
-
-def _clocked(done: Done, work: Work, call: Callable[[], T], due: float) -> T:
-    """On a solver thread: the call as ``_in_thread`` runs it, its time told to ``done``."""
-    began = time.perf_counter()
-    try:
-        return _in_thread(call, due)
-    finally:
-        done(work, time.perf_counter() - began)
-
-
-def _clock_from(done: Done, work: Work, began: float) -> Callable[[Future[Any]], None]:
-    """Tells ``done`` the seconds from ``began`` to the end of a heavy call's future."""
-
-    def ended(_: Future[Any]) -> None:
-        done(work, time.perf_counter() - began)
-
-    return ended
-
-
-def _in_process(call: Callable[[], T], due: float) -> T:
-    """In a heavy process: the same, with an error that cannot cross back made plain."""
-    try:
-        return _in_thread(call, due)
-    except MonsterError as err:
-        try:
-            pickle.loads(pickle.dumps(err))
-        except Exception:
-            raise MonsterError(str(err)) from None
-        raise

@@ -21,7 +21,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
-from api.http.limits import HEAVY_NICE, SolverGate
+from api.http.heavy import HEAVY_NICE
+from api.http.limits import SolverGate
 from api.http.problems import RequestTimeoutError
 from api.http.settings import Settings
 from api.services import manno as manno_service
