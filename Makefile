@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test fuzz lint bench serve clean
+.PHONY: run test deps node suite fuzz lint bench serve clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +34,6 @@ $(CLIENT_STAMP): $(CLIENT_REQUIREMENTS)
 	$(CLIENT_VENV)/bin/pip install --quiet --requirement $(CLIENT_REQUIREMENTS)
 	cp $(CLIENT_REQUIREMENTS) $@
 
-.PHONY: node deps suite
 node:
 	cd clients && npm ci --no-audit --no-fund
 

@@ -73,7 +73,7 @@ def main(commands: Iterable[Command] = ()) -> None:
         app = command_line(sys.argv[1:], commands)
         with allow_files():  # the user running the command may name their own files
             code = app(standalone_mode=False)
-    except KeyboardInterrupt:  # once a command runs, typer makes Ctrl-C exit code 130
+    except KeyboardInterrupt:  # while the command's modules load (a running one: Abort)
         code = 130
     except NoArgsIsHelpError as err:
         err.show()
