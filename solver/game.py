@@ -81,6 +81,54 @@ class Score:
 
 
 @dataclass(frozen=True)
+class ScorePad:
+    """What ``score`` answers: every seat's score, the winners once the game is over, and
+    the game's own account of the standing where it gives one.
+
+    Args:
+        terminal: the game has ended.
+        scores: one :class:`Score` per seat, seat 0 first.
+        winners: the winning seats at the end; () before.
+        detail: more, where the game gives it (Very Big Monster's team standing).
+    """
+
+    terminal: bool
+    scores: tuple[Score, ...]
+    winners: tuple[Seat, ...] = ()
+    detail: Json | None = None
+
+    @classmethod
+    def of(cls, position: Position) -> ScorePad:
+        """The score pad of a state, or of a view as far as its seat knows
+        (``detail``: the position's ``score_detail()``, where it has one)."""
+        terminal = bool(position.is_terminal())
+        more = getattr(position, "score_detail", None)
+        return cls(
+            terminal,
+            tuple(position.scores()),
+            tuple(position.winners()) if terminal else (),
+            more() if callable(more) else None,
+        )
+
+    def to_json(self) -> Json:
+        """``{"terminal", "scores", "winners"}``, and ``"detail"`` where there is one."""
+        doc: Json = {
+            "terminal": self.terminal,
+            "scores": [s.to_json() for s in self.scores],
+            "winners": list(self.winners),
+        }
+        if self.detail is not None:
+            doc["detail"] = self.detail
+        return doc
+
+
+def not_your_seat(seat: Seat) -> IllegalMoveError:
+    """The refusal of a move that names another seat than the one asking: it says
+    whose move it is and nothing of what that seat holds."""
+    return IllegalMoveError(f"not your seat: this move is for seat {seat}")
+
+
+@dataclass(frozen=True)
 class Turn:
     """Whose decision it is: what ``new``, ``apply`` and ``view`` answer beside the state.
 
@@ -307,6 +355,9 @@ class Game(Generic[S, M, V]):
         move_from_json / move_to_json: a move and its JSON, a round trip.
         hint: ``hint(view, budget)`` -> every legal move of the view's seat ranked
             best first, within ``budget`` seconds; it reads nothing but the view.
+        public_scores: ``public_scores(state)`` -> the score pad as every seat sees
+            it, counting only what lies face up to all (a finished game shows
+            all): what ``score`` answers for a full state when no seat is named.
         redeal: ``redeal(state, seat, seed)`` -> a state ``seat`` cannot tell from
             ``state`` (the same view) whose hidden content is drawn anew from
             ``seed``: decks reshuffled, face-down cards, other hands and hidden
@@ -334,6 +385,7 @@ class Game(Generic[S, M, V]):
     redeal: Callable[[S, Seat, int], S]
     players: Mapping[str, PlayerFactory]
     cards: Callable[[], Json]
+    public_scores: Callable[[S], ScorePad]
     settings: Mapping[str, Any] = field(default_factory=dict)
     variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
     waiting: Callable[[Position], tuple[Seat, ...]] = one_seat_waits

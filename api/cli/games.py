@@ -133,11 +133,15 @@ def game_app(name: str, title: str) -> typer.Typer:
     def validate(
         state_file: str = typer.Argument(..., metavar="STATE.json", help="State ('-': stdin)."),
         move_file: str = typer.Argument(..., metavar="MOVE.json", help="Move ('-': stdin)."),
+        seat: int | None = typer.Option(
+            None, "--seat", help="Answer as this seat (default: the seat to move)."
+        ),
         as_json: bool = JsonOption,
     ) -> None:
-        """Is the move legal? If not, the rule it breaks. Exit code 1 when illegal."""
+        """Is the move legal for the seat, from what it sees? If not, the rule it breaks
+        (a move naming another seat: "not your seat"). Exit code 1 when illegal."""
         verdict = game_service.validate(
-            name, read_json(state_file, "state"), read_json(move_file, "move")
+            name, read_json(state_file, "state"), read_json(move_file, "move"), seat
         )
         if as_json:
             print_json(verdict)
@@ -150,10 +154,14 @@ def game_app(name: str, title: str) -> typer.Typer:
     @one_line_errors
     def score(
         state_file: str = typer.Argument(..., metavar="STATE.json", help="State ('-': stdin)."),
+        seat: int | None = typer.Option(
+            None, "--seat", help="Count as this seat sees (default: only what every seat sees)."
+        ),
         as_json: bool = JsonOption,
     ) -> None:
-        """The score pad of every seat, and the winners once the game is over."""
-        sheet = game_service.score(name, read_json(state_file, "state"))
+        """The score pad of every seat, and the winners once the game is over: as the
+        seat sees it, or without --seat only what every seat sees."""
+        sheet = game_service.score(name, read_json(state_file, "state"), seat)
         if as_json:
             print_json(sheet)
             return

@@ -105,6 +105,11 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
         return create_model(f"{prefix}{suffix}", **fields)
 
     seat_field = _optional(whole_in(0, 7), "Seat (default: the seat to move).")
+    answering = _optional(
+        whole_in(0, 7),
+        "Answer as this seat, from its view alone (default: the seat to move;"
+        " a view answers only for its own seat).",
+    )
     ranked = response(
         "RankedMove",
         move=(move, ...),
@@ -132,7 +137,7 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
             state=(full_state, ...),
             seat=(Whole, Field(ge=0, le=7, description="The seat whose view to make.")),
         ),
-        legal=request("Legal", state=(state_or_view, ...)),
+        legal=request("Legal", state=(state_or_view, ...), seat=answering),
         hint=request(
             "Hint",
             state=(state_or_view, ...),
@@ -142,8 +147,18 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
             ),
             top=_optional(whole_in(1, 1000), "Only the best N moves (default: every one)."),
         ),
-        validate=request("Validate", state=(state_or_view, ...), move=(move_doc, ...)),
-        score=request("Score", state=(state_or_view, ...)),
+        validate=request(
+            "Validate", state=(state_or_view, ...), move=(move_doc, ...), seat=answering
+        ),
+        score=request(
+            "Score",
+            state=(state_or_view, ...),
+            seat=_optional(
+                whole_in(0, 7),
+                "Count as this seat sees (default: on a full state only what every seat"
+                " sees; a view counts as its own seat).",
+            ),
+        ),
         render=request("Render", state=(state_or_view, ...), seat=seat_field),
         state_response=response(
             "StateResponse",
@@ -160,7 +175,7 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
         ),
         legal_response=response(
             "LegalResponse",
-            moves=(_LIST[move], Field(description="The legal moves of the seat deciding.")),
+            moves=(_LIST[move], Field(description="The legal moves of the seat asked about.")),
         ),
         hint_response=response(
             "HintResponse",

@@ -2,12 +2,18 @@
 
 Every function takes a game's registry name and plain JSON documents, and
 answers a plain JSON object. A document may be a full state or one seat's view
-(``"view_of"``); everything asked *for a seat* (hint, validate, picture) is
-answered from that seat's view alone, so two states the seat cannot tell apart
-get byte-identical answers. Bad input raises ``FieldError`` naming the field
-(``state``, ``move``, ``seat``, ``settings``), which the command line prints as
-one line and the service answers as a 422 problem; a game that is over, a seat
-with no decision and a solver out of time keep their own error kinds.
+(``"view_of"``); everything asked *for a seat* (legal, hint, validate, score,
+picture) is answered from that seat's view alone, so two states the seat cannot
+tell apart get byte-identical answers. On a full state that seat is the one the
+request names, else the seat to move (seat 0 at the end); a view answers only
+for its own seat. A move that names another seat is refused as ``"not your
+seat: this move is for seat N"``, whatever that seat holds. ``score`` on a full
+state without a seat counts only what every seat sees (``Game.public_scores``).
+
+Bad input raises ``FieldError`` naming the field (``state``, ``move``, ``seat``,
+``settings``), which the command line prints as one line and the service
+answers as a 422 problem; a game that is over, a seat with no decision and a
+solver out of time keep their own error kinds.
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from solver.errors import (
     NotationError,
     NotYourTurnError,
 )
-from solver.game import DEFAULT_HINT_BUDGET, GAMES, AnyGame, Json, Seat, get_game
+from solver.game import DEFAULT_HINT_BUDGET, GAMES, AnyGame, Json, ScorePad, Seat, get_game
 
 if TYPE_CHECKING:
     from solver.backends import Backend
@@ -148,10 +154,11 @@ def apply(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) 
     return {"state": after.to_json(), "turn": game.turn(after).to_json()}
 
 
-def legal(name: str, state_doc: Mapping[str, Any]) -> Json:
-    """The legal moves of the seat deciding (a view: of its own seat, when it decides)."""
+def legal(name: str, state_doc: Mapping[str, Any], seat: Seat | None = None) -> Json:
+    """The legal moves of ``seat`` (default: the seat to move; a view: its own seat),
+    none while it has no decision."""
     game = get_game(name)
-    seen = view_for(game, state_doc, None)  # a state: as the seat to move sees it
+    seen = view_for(game, state_doc, seat)
     return {"moves": [game.move_to_json(m) for m in seen.legal_moves()]}
 
 
@@ -189,40 +196,41 @@ def hint(
     return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in shown]}
 
 
-def validate(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) -> Json:
-    """Is the move legal for the seat deciding (on a full state in a simultaneous step:
-    for the waiting seat the move names)? If not, the rule it breaks."""
+def validate(
+    name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any], seat: Seat | None = None
+) -> Json:
+    """Is the move legal for ``seat`` (default: the seat to move; a view: its own seat)?
+    If not, the rule it breaks, in what that seat sees.
+
+    A move that names another seat (Very Big Monster's Explorer choice and hand
+    draft) answers ``{"legal": false, "reason": "not your seat: this move is for
+    seat N"}``, the same whatever that seat holds. A seat with no decision now
+    raises NotYourTurnError; once the game is over every move is illegal.
+    """
     game = get_game(name)
     if not isinstance(move_doc, Mapping):
         raise FieldError("move", NotationError("the move must be a JSON object"))
-    position = load(game, state_doc)
-    named = move_doc.get("seat")
-    full = "view_of" not in state_doc
-    waiting = full and type(named) is int and named in game.waiting(position)
-    seen = _seen_by(game, state_doc, position, named if waiting else None)
+    seen = view_for(game, state_doc, seat)
     verdict = in_field("move", lambda: game.validate(seen, move_doc))
     doc: Json = verdict.to_json()
     return doc
 
 
-def score(name: str, state_doc: Mapping[str, Any]) -> Json:
-    """The score pad of every seat (as far as a view's seat knows); the winners at the end;
-    ``detail`` where the game gives more (its position's ``score_detail()``, e.g. Very Big
-    Monster's team scores and tie-break steps)."""
+def score(name: str, state_doc: Mapping[str, Any], seat: Seat | None = None) -> Json:
+    """The score pad of every seat; the winners at the end; ``detail`` where the game
+    gives more (e.g. Very Big Monster's team scores and tie-break steps).
+
+    Counted as ``seat`` sees it (a view: its own seat); on a full state without
+    a seat, only what every seat sees (``Game.public_scores``: a face-down tile
+    counts as a seat counts the opponent's; a finished game shows all).
+    """
     game = get_game(name)
     position = load(game, state_doc)
-    terminal = bool(position.is_terminal())
-    doc: Json = {
-        "game": name,
-        "terminal": terminal,
-        "scores": [s.to_json() for s in position.scores()],
-        "winners": list(position.winners()) if terminal else [],
-    }
-    more = getattr(position, "score_detail", None)
-    detail = more() if callable(more) else None
-    if detail is not None:
-        doc["detail"] = detail
-    return doc
+    if seat is None and "view_of" not in state_doc:
+        pad = game.public_scores(position)
+    else:
+        pad = ScorePad.of(_seen_by(game, state_doc, position, seat))
+    return {"game": name, **pad.to_json()}
 
 
 def render(name: str, state_doc: Mapping[str, Any], seat: Seat | None) -> str:

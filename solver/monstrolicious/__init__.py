@@ -27,7 +27,7 @@ from solver.monstrolicious.rules import new_state
 from solver.monstrolicious.settings import SETTINGS
 from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import Move, cards_json
-from solver.monstrolicious.view import View
+from solver.monstrolicious.view import View, public_scores
 
 GAME = Game[State, Move, View](
     name="monstrolicious",
@@ -43,6 +43,7 @@ GAME = Game[State, Move, View](
     hint=hint,
     redeal=redeal,
     cards=cards_json,
+    public_scores=public_scores,
     players=PLAYERS,
     settings=SETTINGS,
     variants=(),

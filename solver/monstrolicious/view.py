@@ -21,9 +21,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
-from solver.game import Json, Score, Seat
+from solver.game import Json, Score, ScorePad, Seat
 from solver.monstrolicious import rules
-from solver.monstrolicious.rules import Board
+from solver.monstrolicious.rules import Board, Row
 from solver.monstrolicious.state import State, Turns
 from solver.monstrolicious.tiles import (
     BUFFET,
@@ -38,7 +38,7 @@ from solver.monstrolicious.tiles import (
     tile_json,
 )
 
-__all__ = ["HIDDEN", "View"]
+__all__ = ["HIDDEN", "View", "public_scores"]
 
 
 @dataclass(frozen=True)
@@ -68,10 +68,7 @@ class View(Turns):
         """The view of ``state`` from ``seat``; NotationError for a seat not in the game."""
         if isinstance(seat, bool) or seat not in range(PLAYERS):
             raise NotationError(f"seat {quote(seat)} is not in 0..{PLAYERS - 1}", path="seat")
-        board = tuple(
-            row if s == seat else tuple(None if t is None else _mask(t) for t in row)
-            for s, row in enumerate(state.board)
-        )
+        board = tuple(row if s == seat else _masked(row) for s, row in enumerate(state.board))
         discards = tuple(
             pile if s == seat else tuple(_mask(t) for t in pile)
             for s, pile in enumerate(state.discards)
@@ -175,6 +172,25 @@ class View(Turns):
             ],
             "discards": [[t.to_json() for t in pile] for pile in self.discards],
         }
+
+
+def public_scores(state: State) -> ScorePad:
+    """``Game.public_scores``: the score pad as every seat sees it, each face-down tile
+    counted as a monster (as a seat counts the opponent's); at the end all lie face up.
+
+    >>> from solver.monstrolicious.rules import new_state
+    >>> public_scores(new_state(2, 7)).to_json()["winners"]
+    []
+    """
+    board = tuple(_masked(row) for row in state.board)
+    scores = rules.scores(board, count_hidden=True)
+    terminal = state.is_terminal()
+    winners = rules.winners([s.total for s in scores]) if terminal else ()
+    return ScorePad(terminal, tuple(scores), winners)
+
+
+def _masked(row: Row) -> Row:
+    return tuple(None if t is None else _mask(t) for t in row)
 
 
 def _mask(tile: Placed) -> Placed:

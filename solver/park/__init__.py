@@ -22,7 +22,7 @@ from solver.park.redeal import redeal
 from solver.park.rules import new_state
 from solver.park.settings import SETTINGS
 from solver.park.state import State
-from solver.park.view import View
+from solver.park.view import View, public_scores
 
 GAME = Game[State, Move, View](
     name="park",
@@ -38,6 +38,7 @@ GAME = Game[State, Move, View](
     hint=hint,
     redeal=redeal,
     cards=cards_json,
+    public_scores=public_scores,
     players=PLAYERS,
     settings=SETTINGS,
     variants=(

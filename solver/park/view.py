@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
-from solver.game import Json, Score, Seat
+from solver.game import Json, Score, ScorePad, Seat
 from solver.park.board import Park
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Deck, card_json
 from solver.park.moves import Move
@@ -43,6 +43,12 @@ def face_of(deck: Deck, card: CardId) -> Face:
     """The back of a monster card: its area and size."""
     m = deck.monster(card)
     return m.area, m.size
+
+
+def public_scores(state: State) -> ScorePad:
+    """``Game.public_scores``: the score pad as every seat sees it. Every line of it
+    lies face up (the tokens, the monsters in the parks), so it is the table's own."""
+    return ScorePad.of(state)
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from solver.vbm.redeal import redeal
 from solver.vbm.rules import new_state, waiting
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, SETTINGS
 from solver.vbm.state import Move, State
-from solver.vbm.view import View
+from solver.vbm.view import View, public_scores
 
 GAME = Game[State, Move, View](
     name="vbm",
@@ -37,6 +37,7 @@ GAME = Game[State, Move, View](
     hint=hint,
     redeal=redeal,
     cards=cards_json,
+    public_scores=public_scores,
     players=PLAYERS,
     settings=SETTINGS,
     variants=((4, {"mode": "free"}), (6, {"mode": "free"}), (3, {"mode": "free"})),

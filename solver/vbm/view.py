@@ -36,7 +36,7 @@ import functools
 from dataclasses import dataclass, replace
 
 from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
-from solver.game import Json, Score, Seat
+from solver.game import Json, Score, ScorePad, Seat, not_your_seat
 from solver.vbm.area import Area, frontier
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import shown
@@ -47,6 +47,19 @@ def hidden_discards(players: int, mode: str, round_: int, known: int) -> int:
     """How many discards a seat has not seen: one per player at each round's end in
     the hand draft, none in the row draft (its discards lie face up)."""
     return 0 if mode == "rows" else players * min(round_, ROUNDS) - known
+
+
+def shown_explorers(state: State, seat: Seat | None) -> tuple[str | None, ...]:
+    """The Explorer cards ``seat`` sees: its own, and every one once all are chosen
+    (``seat`` None: what every seat sees)."""
+    choosing = state.phase == "explorer"
+    return tuple(e if s == seat or not choosing else None for s, e in enumerate(state.explorers))
+
+
+def public_scores(state: State) -> ScorePad:
+    """``Game.public_scores``: the score pad as every seat sees it. The play areas,
+    portals and tokens lie open; an Explorer card counts once all are shown."""
+    return ScorePad.of(replace(state, explorers=shown_explorers(state, None)))
 
 
 @dataclass(frozen=True)
@@ -119,9 +132,6 @@ class View:
         deck = state.deck
         sets = tuple(sorted({deck.by_id[c].set for c in state.cards()}))
         choosing = state.phase == "explorer"
-        explorers = tuple(
-            e if s == seat or not choosing else None for s, e in enumerate(state.explorers)
-        )
         pending = tuple(
             p if p is None or s == seat or state.mode == "rows" else Move(pass_to=p.pass_to)
             for s, p in enumerate(state.pending)
@@ -145,7 +155,7 @@ class View:
             sets=sets,
             offer=state.offers[seat],
             kept=tuple(e is not None for e in state.explorers),
-            explorers=explorers,
+            explorers=shown_explorers(state, seat),
             areas=state.areas,
             hand=None if choosing else state.hands[seat],
             hand_sizes=tuple(len(h) for h in state.hands),
@@ -200,19 +210,21 @@ class View:
     def check(self, move: Move) -> None:
         """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule.
 
-        A move that names no seat is the seat to move's.
+        A move that names no seat is the seat to move's; one that names another
+        seat is refused as not this seat's, whatever that seat holds.
 
         Raises:
             NotYourTurnError: the seat has no decision now.
         """
         if self.is_terminal():
             raise IllegalMoveError("the game is over: no more cards are placed")
+        if move.seat is not None and move.seat != self.seat:
+            raise not_your_seat(move.seat)
         self.require_decision()
-        mover = self.to_move if move.seat is None else move.seat
-        if mover != self.seat:
+        if move.seat is None and self.to_move != self.seat:
             raise IllegalMoveError(
-                f"this move is seat {mover}'s: seat {self.seat} names itself "
-                f'with "seat": {self.seat}'
+                f'a move without "seat" is seat {self.to_move}\'s: seat {self.seat} names '
+                f'itself with "seat": {self.seat}'
             )
         self.world.apply(move)
 

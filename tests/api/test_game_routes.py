@@ -115,7 +115,7 @@ def test_settings_that_are_no_object_are_refused(
     assert answer.json()["errors"][0]["field"] == "/settings"
 
 
-def test_validate_on_a_state_judges_the_move_of_the_waiting_seat_it_names(
+def test_validate_on_a_state_judges_the_move_as_the_seat_named(
     client: TestClient,
 ) -> None:
     started = _post(client, "/v1/vbm/new", {"players": 4, "seed": 2})
@@ -124,9 +124,12 @@ def test_validate_on_a_state_judges_the_move_of_the_waiting_seat_it_names(
     seen = _post(client, "/v1/vbm/view", {"state": state, "seat": 2})["view"]
     move = _post(client, "/v1/vbm/legal", {"state": seen})["moves"][0]
     assert move["seat"] == 2
-    for where in (state, seen):
-        verdict = _post(client, "/v1/vbm/validate", {"state": where, "move": move})
+    for where in ({"state": state, "seat": 2}, {"state": seen}):
+        verdict = _post(client, "/v1/vbm/validate", {**where, "move": move})
         assert verdict == {"legal": True, "reason": "legal"}
+    # without a seat, a state answers as the seat to move: not seat 2's move
+    verdict = _post(client, "/v1/vbm/validate", {"state": state, "move": move})
+    assert verdict == {"legal": False, "reason": "not your seat: this move is for seat 2"}
     played = _post(client, "/v1/vbm/apply", {"state": state, "move": move})
     assert played["turn"]["waiting"] == [0, 1, 3]
 

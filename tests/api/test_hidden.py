@@ -3,12 +3,16 @@
 For every game, player count and mode, at many points of seeded games, a second
 full state is dealt that the seat cannot tell from the first (``Game.redeal``:
 decks reshuffled, face-down cards and other hands swapped for unseen ones of the
-same visible face, a new seed). The seat's view, hint, validate of every legal
-move (and of moves it cannot make), score and picture must then be
-byte-identical, whether asked with the full state or with the view, and the
-view and picture must carry neither a seed nor the hidden content. Every seat
-with a decision (``Game.waiting``: in a simultaneous step, seats that are not
-the seat to move too) gets its hint, and its view validates its own moves.
+same visible face, a new seed). The seat's view, legal moves, hint, score,
+picture and validate of moves of every seat (legal ones, each also naming
+another seat where a move names its seat, and moves of another state) must
+then be byte-identical, asked with ``seat`` on the full state or on the
+view, and the view and picture must carry neither a seed nor the hidden
+content. Asked without a seat, a full state answers as the seat to move (the
+same checks), and its score, counted as every seat sees it, must not change
+whichever seat the state was redealt for. Every seat with a decision
+(``Game.waiting``: in a simultaneous step, seats that are not the seat to move
+too) gets its hint, and its view validates its own moves.
 """
 
 from __future__ import annotations
@@ -27,10 +31,13 @@ from solver.errors import MonsterError
 from solver.game import GAMES, AnyGame, get_game
 from tests.modes import every_mode
 
-POINTS_PER_SETUP = 4
+POINTS_PER_SETUP = 5
 """States looked at per game set-up (spread over a seeded random game)."""
 
 BUDGET = 0.05
+
+MOVES_PER_SEAT = 2
+"""Legal moves of each seat validated at each state, as every seat."""
 
 
 _setups = every_mode
@@ -58,21 +65,36 @@ def _answer(call: Callable[[], Any]) -> str:
     return value if isinstance(value, str) else json.dumps(value)
 
 
-def _answers(name: str, doc: Mapping[str, Any], seat: int, moves: list[Any]) -> dict[str, str]:
-    """Everything the service says for ``seat`` given ``doc`` (a full state or its view)."""
+def _answers(
+    name: str, doc: Mapping[str, Any], seat: int | None, moves: list[Any]
+) -> dict[str, str]:
+    """Everything the service says for ``seat`` given ``doc`` (a full state or its view;
+    ``seat`` None: as the service answers when the request names no seat)."""
     out = {
-        "view": _answer(lambda: game_service.view(name, doc, seat)),
+        "legal": _answer(lambda: game_service.legal(name, doc, seat)),
+        "score": _answer(lambda: game_service.score(name, doc, seat)),
         "hint": _answer(lambda: game_service.hint(name, doc, seat, BUDGET)),
         "render": _answer(lambda: game_service.render(name, doc, seat)),
     }
+    if seat is not None:
+        out["view"] = _answer(lambda: game_service.view(name, doc, seat))
     for i, move in enumerate(moves):
-        out[f"validate {i}"] = _answer(functools.partial(game_service.validate, name, doc, move))
+        call = functools.partial(game_service.validate, name, doc, move, seat)
+        out[f"validate {i}"] = _answer(call)
     return out
 
 
-def _moves_to_try(game: AnyGame, state: Any, other: Any) -> list[Any]:
-    """The legal moves of the seat to move, and a few moves of other states."""
-    moves = [game.move_to_json(m) for m in state.legal_moves()]
+def _moves_to_try(game: AnyGame, state: Any, other: Any, rng: random.Random) -> list[Any]:
+    """Moves of every seat: a few of each seat's legal moves, each also naming the next
+    seat where a move names its seat, and a few moves of another state."""
+    moves = []
+    for seat in range(state.players):
+        own = list(game.view(state, seat).legal_moves())
+        for move in rng.sample(own, min(len(own), MOVES_PER_SEAT)):
+            doc = game.move_to_json(move)
+            moves.append(doc)
+            if "seat" in doc:
+                moves.append({**doc, "seat": (seat + 1) % state.players})
     moves += [game.move_to_json(m) for m in list(other.legal_moves())[:3]]
     return moves
 
@@ -81,33 +103,37 @@ def _moves_to_try(game: AnyGame, state: Any, other: Any) -> list[Any]:
 def test_same_view_same_answers(name: str, players: int, settings: Mapping[str, Any]) -> None:
     game = get_game(name)
     start = game.new(players, 99, settings)
+    rng = random.Random(7)
     changed = 0
     for k, state in enumerate(_points(game, players, settings, 5)):
+        moves = _moves_to_try(game, state, start, rng)
+        public = _answer(functools.partial(game_service.score, name, state.to_json()))
         for seat in range(players):
             other = game.redeal(state, seat, 1000 * k + seat)
             assert game.view(other, seat) == game.view(state, seat)
             changed += other.to_json() != state.to_json()
-            # validate on a full state answers for the seat to move, so it is compared
-            # for that seat only; a view answers for its own seat
-            moves = _moves_to_try(game, state, start) if state.to_move == seat else []
             first = _answers(name, state.to_json(), seat, moves)
             second = _answers(name, other.to_json(), seat, moves)
             for key, text in first.items():
                 assert second[key] == text, f"{key} for seat {seat} depends on hidden content"
             view_doc = game.view(state, seat).to_json()
             from_view = _answers(name, view_doc, seat, moves)
-            for key in ("view", "hint", "render"):
-                assert from_view[key] == first[key], f"{key} from the view differs"
-            for i in range(len(moves)):
-                assert from_view[f"validate {i}"] == first[f"validate {i}"]
+            for key, text in first.items():
+                assert from_view[key] == text, f"{key} from the view differs"
+            # without a seat: as the seat to move (seat 0 at the end), and the score as
+            # every seat sees it
+            unseated = _answer(functools.partial(game_service.score, name, other.to_json()))
+            assert unseated == public, f"score without a seat counts what seat {seat} cannot see"
+            if seat == (state.to_move or 0):
+                unnamed = _answers(name, other.to_json(), None, moves)
+                mover = _answers(name, state.to_json(), None, moves)
+                for key, text in mover.items():
+                    assert unnamed[key] == text, f"{key} without a seat depends on hidden content"
             if seat in game.waiting(state):
                 assert not first["hint"].startswith(("NotYourTurnError", "GameOverError"))
-                own = [game.move_to_json(m) for m in game.view(state, seat).legal_moves()]
-                mine = _answers(name, view_doc, seat, own)
-                legal = json.dumps({"legal": True, "reason": "legal"})
-                assert all(mine[f"validate {i}"] == legal for i in range(len(own)))
-            score = game_service.score(name, view_doc)
-            assert game_service.score(name, game.view(other, seat).to_json()) == score
+                seen = game.view_from_json(view_doc)
+                for move in seen.legal_moves():  # each legal for the view read back
+                    assert game.validate(seen, game.move_to_json(move)).legal
             seed = str(other.to_json()["seed"])
             for key in ("view", "render"):
                 assert '"seed"' not in second[key] and seed not in second[key]

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from solver.errors import IllegalMoveError, NotationError
-from solver.game import AnyGame, Game, Json, RankedMove, Score
+from solver.game import AnyGame, Game, Json, RankedMove, Score, ScorePad
 
 PILE = 7
 
@@ -172,6 +172,7 @@ TOY = Game[Pile, int, PileView](
         "hint": lambda seed: Hinted(),
     },
     cards=lambda: {"game": "pile", "counters": PILE},
+    public_scores=ScorePad.of,  # nothing is hidden in Pile
 )
 
 

@@ -4,10 +4,12 @@ Random playouts go only through ``legal_moves()``; at every step the suite check
 that ``apply`` never mutates, the state and every legal move round-trip through
 JSON, each seat's view round-trips through JSON and offers moves exactly when its
 seat is in ``Game.waiting`` (the seat to move, and in a simultaneous step every
-seat still to choose), each offered move validating and applying, moves not
-offered are refused with IllegalMoveError by the state and by the view, and
-terminal states offer no moves and name winners. It runs for every player count
-a game takes and every mode it lists in ``variants``.
+seat still to choose), each offered move validating and applying (and refused
+as "not your seat" when it names another seat), moves not offered are refused
+with IllegalMoveError by the state and by the view, the public score pad has
+every seat and shows every score at the end, and terminal states offer no moves
+and name winners. It runs for every player count a game takes and every mode
+it lists in ``variants``.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ import pytest
 
 from solver.arena import MAX_DECISIONS
 from solver.errors import IllegalMoveError, NotationError
-from solver.game import GAMES, AnyGame, Score, get_game
+from solver.game import GAMES, AnyGame, Score, ScorePad, Verdict, get_game
 from tests.modes import every_mode
 
 GAMES_PER_SETUP = 4
@@ -52,18 +54,27 @@ def _check_state(game: AnyGame, state: Any, seen_moves: list[Any], rng: random.R
         if seat == state.to_move:
             assert len(own) == len(state.legal_moves())
         for move in rng.sample(own, min(len(own), 2)):
-            assert game.validate(view, game.move_to_json(move)).legal
+            doc = game.move_to_json(move)
+            assert game.validate(view, doc).legal
+            if "seat" in doc:  # the same move named for another seat is not this seat's
+                other = (seat + 1) % state.players
+                refused = f"not your seat: this move is for seat {other}"
+                assert game.validate(view, {**doc, "seat": other}) == Verdict(False, refused)
             state.apply(move)
     scores = state.scores()
     assert len(scores) == state.players
     assert all(isinstance(s, Score) for s in scores)
     assert [s.seat for s in scores] == list(range(state.players))
+    public = game.public_scores(state)
+    assert [s.seat for s in public.scores] == list(range(state.players))
+    assert public.terminal == state.is_terminal()
     moves = list(state.legal_moves())
     if state.is_terminal():
         assert moves == []
         assert state.to_move is None
         winners = state.winners()
         assert winners and set(winners) <= set(range(state.players))
+        assert public == ScorePad.of(state), "a finished game shows every score"
         return
     assert moves, "a state that is not terminal must offer a move"
     assert 0 <= state.to_move < state.players

@@ -127,7 +127,7 @@ def game_router(name: str, title: str) -> APIRouter:
     @post("/legal", schemas.legal_response, "legal")
     @_body(schemas.legal)
     async def legal(body: Any, request: Request) -> JsonAnswer:
-        return here(request, functools.partial(game_service.legal, name, body.state))
+        return here(request, functools.partial(game_service.legal, name, body.state, body.seat))
 
     @post("/hint", schemas.hint_response, "hint")
     @_body(schemas.hint)
@@ -140,12 +140,13 @@ def game_router(name: str, title: str) -> APIRouter:
     @post("/validate", VerdictResponse, "validate")
     @_body(schemas.validate)
     async def validate(body: Any, request: Request) -> JsonAnswer:
-        return here(request, functools.partial(game_service.validate, name, body.state, body.move))
+        call = functools.partial(game_service.validate, name, body.state, body.move, body.seat)
+        return here(request, call)
 
     @post("/score", schemas.score_response, "score")
     @_body(schemas.score)
     async def score(body: Any, request: Request) -> JsonAnswer:
-        return here(request, functools.partial(game_service.score, name, body.state))
+        return here(request, functools.partial(game_service.score, name, body.state, body.seat))
 
     @router.post(
         "/render.svg",
@@ -170,10 +171,25 @@ def game_router(name: str, title: str) -> APIRouter:
     new.__doc__ = f"{title}: set up a new game (no seed: 64 bits from the system)."
     apply.__doc__ = f"{title}: play a move on the full state; an illegal move names the rule."
     view.__doc__ = f"{title}: what one seat may see, to send to that seat's player."
-    legal.__doc__ = f"{title}: the legal moves of the seat deciding (a state or its view)."
-    hint.__doc__ = f"{title}: every legal move of the seat, ranked best first, with reasons."
-    validate.__doc__ = f"{title}: is the move legal? If not, the rule it breaks."
-    score.__doc__ = f"{title}: the score pad of every seat; the winners once the game is over."
+    legal.__doc__ = (
+        f"{title}: the legal moves of one seat, from its view alone: the `seat` named,"
+        " else the seat to move (a view: its own seat); none while it has no decision."
+    )
+    hint.__doc__ = (
+        f"{title}: every legal move of the seat, ranked best first, with reasons, from its"
+        " view alone (the `seat` named, else the seat to move)."
+    )
+    validate.__doc__ = (
+        f"{title}: is the move legal for one seat (the `seat` named, else the seat to move;"
+        " a view: its own seat)? If not, the rule it breaks, in what that seat sees. A move"
+        ' that names another seat answers `{"legal": false, "reason": "not your seat: this'
+        ' move is for seat N"}`, whatever that seat holds.'
+    )
+    score.__doc__ = (
+        f"{title}: the score pad of every seat; the winners once the game is over. With"
+        " `seat` (or a view), as that seat sees it; a full state without `seat` counts only"
+        " what every seat sees (a face-down tile as a monster; a finished game shows all)."
+    )
     render.__doc__ = f"{title}: the board as the seat sees it, as an SVG picture."
     cards.__doc__ = f"{title}: every card id with what it prints, to draw your own cards."
     return router
