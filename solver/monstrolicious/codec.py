@@ -28,6 +28,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from solver.errors import NotationError
+from solver.formats import upgraded
 from solver.game import Json, Seat
 from solver.monstrolicious.checks import (
     Table,
@@ -61,9 +62,21 @@ from solver.monstrolicious.view import View
 __all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
 
 STATE_KEYS = frozenset(
-    {"game", "seed", "players", "to_move", "reveal_pending", "stacks", "board", "discards"}
+    {
+        "game",
+        "format",
+        "seed",
+        "players",
+        "to_move",
+        "reveal_pending",
+        "stacks",
+        "board",
+        "discards",
+    }
 )
 VIEW_KEYS = STATE_KEYS - {"seed"} | {"view_of"}
+#: Fields every release has let a document leave out (their values are fixed).
+OPTIONAL_KEYS = frozenset({"players", "reveal_pending"})
 TILE_KEYS = frozenset({"tile", "up", "at_least", "at_most"})
 ROW_KEYS = frozenset(BUFFET.keys)
 
@@ -125,7 +138,7 @@ def _header(doc: Any, keys: frozenset[str], what: str) -> Mapping[str, Any]:
         fail("view_of", "this is a seat's view, not a full state: read it as a view")
     if what == "view" and "view_of" not in doc:
         fail("view_of", "a view says whose it is: view_of")
-    obj = _object(doc, "", keys, keys - {"players", "reveal_pending"})
+    obj = _object(upgraded(doc, f"Monstrolicious {what}", {}), "", keys, keys - OPTIONAL_KEYS)
     _int(obj.get("players", PLAYERS), "players", PLAYERS, PLAYERS, "player count")
     return obj
 

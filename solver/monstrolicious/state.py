@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from solver.formats import FORMAT
 from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
 from solver.monstrolicious.rules import Board
@@ -120,6 +121,7 @@ class State(Turns):
         """The whole state, readable: desserts by name, tiles as 1..12 or "trap"."""
         return {
             "game": GAME_NAME,
+            "format": FORMAT,
             "seed": self.seed,
             "players": PLAYERS,
             "to_move": self.current,

@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
+from solver.formats import FORMAT
 from solver.game import Json, Score, ScorePad, Seat
 from solver.monstrolicious import rules
 from solver.monstrolicious.rules import Board, Row
@@ -150,6 +151,7 @@ class View(Turns):
         tiles as ``null``; no seed."""
         return {
             "game": GAME_NAME,
+            "format": FORMAT,
             "view_of": self.seat,
             "players": PLAYERS,
             "to_move": self.current,

@@ -39,6 +39,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from solver.errors import NotationError
+from solver.formats import upgraded
 from solver.game import Json
 from solver.park.cards import (
     AREAS,
@@ -80,6 +81,7 @@ __all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"
 
 STATE_FIELDS = (
     "game",
+    "format",
     "players",
     "seed",
     "settings",
@@ -168,7 +170,7 @@ def state_from_json(doc: Any) -> State:
     doc = check_game(doc, "state")
     if "view_of" in doc:
         raise NotationError("this is one seat's view, not a full state", path="view_of")
-    doc = fields(doc, "", STATE_FIELDS, "a Monster Park state")
+    doc = fields(upgraded(doc, "Monster Park state", {}), "", STATE_FIELDS, "a Monster Park state")
     players = whole(doc["players"], "players", 2, 4)
     settings, deck = read_settings(doc["settings"])
     phase, to_move, turn = read_turn(doc, players, settings)
@@ -248,7 +250,7 @@ def view_from_json(doc: Any) -> View:
     doc = check_game(doc, "view")
     if "view_of" not in doc:
         raise NotationError("a view names its seat in 'view_of'", path="view_of")
-    doc = fields(doc, "", VIEW_FIELDS, "a Monster Park view")
+    doc = fields(upgraded(doc, "Monster Park view", {}), "", VIEW_FIELDS, "a Monster Park view")
     players = whole(doc["players"], "players", 2, 4)
     seat = whole(doc["view_of"], "view_of", 0, players - 1)
     settings, deck = read_settings(doc["settings"])

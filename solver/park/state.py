@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from solver.formats import FORMAT
 from solver.game import Score, Seat
 from solver.park import rules
 from solver.park.board import Park
@@ -108,6 +109,7 @@ class State:
         reads it back."""
         return {
             "game": "park",
+            "format": FORMAT,
             "players": self.players,
             "seed": self.seed,
             "settings": self.settings.to_json(),

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
 from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
+from solver.formats import FORMAT
 from solver.game import Json, Score, ScorePad, Seat
 from solver.park.board import Park
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area, CardId, Deck, card_json
@@ -228,6 +229,7 @@ class View:
 
         return {
             "game": "park",
+            "format": FORMAT,
             "view_of": self.seat,
             "players": self.players,
             "settings": self.settings.to_json(),

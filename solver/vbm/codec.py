@@ -40,8 +40,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.errors import NotationError
+from solver.formats import FORMAT, upgraded
 from solver.game import Json
 from solver.vbm.common import Common, known_id, per_seat_ids
+from solver.vbm.earlier import STATE_DEFAULTS, VIEW_DEFAULTS
 from solver.vbm.fields import (
     read_bools,
     read_game,
@@ -62,7 +64,18 @@ from solver.vbm.view_checks import check_view
 __all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
 
 STATE_KEYS = (
-    *("game", "players", "seed", "mode", "deck", "sides", "sand_direction", "phase", "round"),
+    *(
+        "game",
+        "format",
+        "players",
+        "seed",
+        "mode",
+        "deck",
+        "sides",
+        "sand_direction",
+        "phase",
+        "round",
+    ),
     *("turn", "first"),
     *("to_move", "offers", "explorers", "areas", "hands", "pending", "pile", "rows", "live"),
     *("tokens", "pyramids", "claimed", "portals", "portal_left", "discards", "passed", "seen"),
@@ -71,6 +84,7 @@ VIEW_KEYS = (
     *(k for k in STATE_KEYS if k not in ("seed", "offers", "hands", "seen")),
     *("view_of", "sets", "offer", "kept", "hand", "hand_sizes"),
 )
+STATE, VIEW = "Very Big Monster state", "Very Big Monster view"
 MOVE_KEYS = frozenset({"card", "at", "pass", "row", "discard", "explorer", "seat"})
 
 
@@ -226,6 +240,7 @@ def state_to_json(state: State) -> Json:
     """The whole state as plain JSON."""
     return {
         "game": "vbm",
+        "format": FORMAT,
         "players": state.players,
         "seed": state.seed,
         **_turn_json(state),
@@ -245,6 +260,7 @@ def view_to_json(view: View) -> Json:
     """The view as JSON, with ``"view_of"``; hidden choices show only ``"pass"``."""
     return {
         "game": "vbm",
+        "format": FORMAT,
         "view_of": view.seat,
         "players": view.players,
         **_turn_json(view),
@@ -271,7 +287,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
     """
     if isinstance(doc, Mapping) and "view_of" in doc:
         raise NotationError("this is a seat's view, not a full state", path="view_of")
-    doc = read_object(doc, STATE_KEYS, "Very Big Monster state")
+    doc = read_object(upgraded(doc, STATE, STATE_DEFAULTS), STATE_KEYS, STATE)
     read_game(doc, "state")
     common = Common(doc)
     players, deck = common.players, common.deck
@@ -324,7 +340,7 @@ def view_from_json(doc: Mapping[str, Any]) -> View:
     Raises:
         NotationError: naming the JSON path of the first fault.
     """
-    doc = read_object(doc, VIEW_KEYS, "Very Big Monster view")
+    doc = read_object(upgraded(doc, VIEW, VIEW_DEFAULTS), VIEW_KEYS, VIEW)
     read_game(doc, "view")
     common = Common(doc)
     players, deck = common.players, common.deck

@@ -13,9 +13,23 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Discriminator
+from pydantic import BaseModel, ConfigDict, Discriminator, Field
+
+from solver.formats import FIRST_FORMAT, FORMAT
+
+DocumentFormat = Annotated[
+    int,
+    Field(
+        ge=FIRST_FORMAT,
+        le=FORMAT,
+        description=f"The document's format: {FORMAT} in what this release writes; left out, "
+        f"{FIRST_FORMAT} (written before format numbers). Every release reads the documents "
+        "of earlier releases, and refuses a later format it cannot know",
+    ),
+]
+"""The ``format`` of a state or a view (:mod:`solver.formats`)."""
 
 
 class Strict(BaseModel):

@@ -27,7 +27,8 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from api.http.models import GameModels, Strict, by_field
+from api.http.models import DocumentFormat, GameModels, Strict, by_field
+from solver.formats import FIRST_FORMAT
 from solver.monstrolicious.settings import SETTINGS
 from solver.monstrolicious.tiles import MAX_SEED, STRONGEST, TILES, TRAP
 
@@ -122,6 +123,7 @@ class MonstroliciousTable(Strict):
     """What a state and a view both hold."""
 
     game: Literal["monstrolicious"] = Field(description='The game: always "monstrolicious"')
+    format: DocumentFormat = FIRST_FORMAT
     players: Annotated[Literal[2], WithJsonSchema({"type": "integer", "enum": [2]})] = Field(
         default=2, description="Number of players: always 2"
     )

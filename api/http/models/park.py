@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import ConfigDict, Field, TypeAdapter
 from typing_extensions import TypeAliasType
 
-from api.http.models import GameModels, Strict
+from api.http.models import DocumentFormat, GameModels, Strict
+from solver.formats import FIRST_FORMAT
 from solver.park.board import AREA_ROOM
 from solver.park.cards import BUILT_IN, load_deck
 from solver.park.checks import MAX_TOKENS, SEED_RANGE
@@ -203,6 +204,7 @@ class ParkTable(Strict):
     """What a state and a view both hold."""
 
     game: Literal["park"] = Field(description="The game: always `park`.")
+    format: DocumentFormat = FIRST_FORMAT
     players: int = Field(ge=2, le=4, description="Number of seats, 2 to 4.")
     settings: ParkSettings = Field(description="The rule settings this game is played with.")
     to_move: Seat | None = Field(description="The seat deciding next; null once the game is over.")

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import ConfigDict, Field, Tag, TypeAdapter
 from typing_extensions import TypeAliasType
 
-from api.http.models import GameModels, Strict, by_field
+from api.http.models import DocumentFormat, GameModels, Strict, by_field
+from solver.formats import FIRST_FORMAT
 from solver.vbm.cards import standard_deck
 from solver.vbm.common import MAX_ROWS, MAX_TURN
 from solver.vbm.invariants import MAX_AREA
@@ -179,6 +180,7 @@ class VbmTable(Strict):
     """What a state and a view both hold."""
 
     game: Literal["vbm"] = Field(description='The game: always "vbm"')
+    format: DocumentFormat = FIRST_FORMAT
     players: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS, description="Number of seats, 2 to 6")
     mode: Mode = Field(
         description="rows: the row draft (2 players, or the 3-player variant); team: 4 or 6 "
