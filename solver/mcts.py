@@ -45,6 +45,7 @@ from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from solver.deadline import Clock
 from solver.errors import NotationError
 from solver.game import Seat
 
@@ -169,11 +170,18 @@ class Search:
         self.iterations = 0
 
     def run(self, budget: Budget) -> None:
-        """Search ``budget.iterations`` determinisations, or until ``budget.seconds``."""
+        """Search ``budget.iterations`` determinisations, or until ``budget.seconds``.
+
+        Raises:
+            SolverTimeoutError: the answer the search is for is due (``solver.deadline``)
+                before it ends; checked before every iteration.
+        """
         stop = None if budget.seconds is None else time.perf_counter() + budget.seconds
+        due = Clock.start(math.inf)
         while self.iterations < budget.iterations:
             if stop is not None and self.iterations and time.perf_counter() >= stop:
                 break
+            due.check("the search ran out of time")
             self.iterate()
 
     def iterate(self) -> None:

@@ -18,6 +18,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from api.http import metrics, problems
 from api.http.body import BodyLimit
+from api.http.bots import BotSearches, default_limit
 from api.http.caching import Cacheable
 from api.http.limits import SolverGate
 from api.http.observe import Observe
@@ -26,7 +27,8 @@ from api.http.ready import warm_up
 from api.http.routers import games, manno, operation_id, play, sessions
 from api.http.schemas import Health
 from api.http.settings import Settings
-from api.services.sessions import SessionStore
+from api.services.sealed import new_secret
+from api.services.sessions import Sessions
 
 
 def _gate(settings: Settings) -> SolverGate:
@@ -137,7 +139,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     )
     app.state.settings = settings
     app.state.gate = _gate(settings)
-    app.state.sessions = SessionStore(settings.sessions)
+    app.state.sessions = Sessions(settings.secret or new_secret())  # one process: its own key
+    app.state.bots = BotSearches(default_limit(app.state.gate.cheap.size))
     app.state.warming = None
     problems.install(app)
     # the routers' routes themselves, not the routers: FastAPI matches an included

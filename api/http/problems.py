@@ -2,8 +2,9 @@
 
 Domain errors become HTTP answers here and only here. Every answer names its
 kind by a stable ``type`` URI, the same on every route (``KINDS``): bad input
-and the game's refusals are 422, a missing catalogue task 404, a body too large
-413, a solver out of time 503 with ``Retry-After``. Each fault of a 422 names
+and the game's refusals are 422, a missing catalogue task or route 404, a method
+the route does not take 405 with ``Allow``, a body too large 413, a solver out
+of time 503 with ``Retry-After``. Each fault of a 422 names
 its field as a JSON pointer into the request body (``/task``,
 ``/state/parks/0/water/2``) and, for bad text, the column.
 
@@ -20,6 +21,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
+from http import HTTPStatus
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -30,6 +32,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.http.schemas import Problem
 from api.services.errors import FieldError
+from api.services.sealed import BadSealError
 from solver.errors import (
     GameOverError,
     IllegalMoveError,
@@ -75,10 +78,23 @@ UNKNOWN_DECK = ProblemKind(
     "/problems/unknown-deck", "Unknown deck", 422, "the deck named is not a built-in one"
 )
 NOT_FOUND = ProblemKind(
-    "/problems/not-found", "Not found", 404, "nothing by that name (a catalogue task id)"
+    "/problems/not-found", "Not found", 404, "nothing by that name (a route, a catalogue task id)"
+)
+METHOD_NOT_ALLOWED = ProblemKind(
+    "/problems/method-not-allowed",
+    "Method not allowed",
+    405,
+    "the route does not take this method; Allow names those it takes",
 )
 BODY_TOO_LARGE = ProblemKind(
     "/problems/body-too-large", "Request body too large", 413, "refused before it is read"
+)
+BAD_SESSION = ProblemKind(
+    "/problems/bad-session",
+    "Session token does not read",
+    422,
+    "the session's token (`/session`) was made under another key, was changed or cut short,"
+    " or is no token: start a new game",
 )
 SOLVER_TIMEOUT = ProblemKind(
     "/problems/solver-timeout",
@@ -93,7 +109,9 @@ KINDS = (
     NOT_YOUR_TURN,
     UNKNOWN_DECK,
     NOT_FOUND,
+    METHOD_NOT_ALLOWED,
     BODY_TOO_LARGE,
+    BAD_SESSION,
     SOLVER_TIMEOUT,
 )
 """Every kind of problem the service answers, besides plain HTTP ones (``about:blank``)."""
@@ -118,6 +136,7 @@ class RequestTimeoutError(Exception):
 
 _KIND_OF: tuple[tuple[type[BaseException], ProblemKind], ...] = (
     (UnknownDeckError, UNKNOWN_DECK),
+    (BadSealError, BAD_SESSION),
     (IllegalMoveError, ILLEGAL_MOVE),
     (GameOverError, GAME_OVER),
     (NotYourTurnError, NOT_YOUR_TURN),
@@ -322,6 +341,23 @@ class CrashGuard:
             await crash(scope, receive, send)
 
 
+ROUTING = {NOT_FOUND.status: NOT_FOUND, METHOD_NOT_ALLOWED.status: METHOD_NOT_ALLOWED}
+"""The kinds of the router's own refusals: no route at the path, or not with this method."""
+
+
+def _routing_problem(exc: HTTPException) -> JSONResponse:
+    """A 404 or 405 the router (or a file route) raised, as its own kind of problem."""
+    kind = ROUTING[exc.status_code]
+    if exc.detail and exc.detail != HTTPStatus(exc.status_code).phrase:
+        detail = str(exc.detail)  # a route's own words
+    elif kind is NOT_FOUND:
+        detail = "nothing is served at this path"
+    else:
+        allowed = (exc.headers or {}).get("Allow", "")
+        detail = f"this route takes only {allowed}"
+    return problem(kind, detail, headers=exc.headers)
+
+
 def install(app: FastAPI) -> None:
     """Register the handlers that turn errors into problems, and document them so."""
     plain_openapi = app.openapi
@@ -347,6 +383,8 @@ def install(app: FastAPI) -> None:
             # FastAPI's answer to a body it cannot even decode
             errors = [_unreadable(exc.__cause__)]
             return problem(INVALID_INPUT, _detail(errors), errors=errors)
+        if exc.status_code in ROUTING:
+            return _routing_problem(exc)
         detail = str(exc.detail) if exc.detail else "error"
         return problem(exc.status_code, detail, headers=exc.headers)
 

@@ -4,11 +4,15 @@
 ('http://a.test', 'http://b.test')
 >>> Settings.from_env({"MONSTERS_HEAD_SECONDS": "2.5"}).head_seconds
 2.5
+>>> Settings.from_env({"MONSTERS_CONNECTIONS_PER_CLIENT": "0"}).connections_per_client
+0
 >>> with_origins({"MONSTERS_CORS_ORIGINS": "http://a.test"}, ["https://b.test:8443"])
 'http://a.test,https://b.test:8443'
 >>> settings = Settings.from_env({"MONSTERS_SESSIONS": "0", "MONSTERS_ACCESS_LOG": "1"})
 >>> settings.sessions, settings.access_log
-(0, True)
+(False, True)
+>>> "xxxx" in repr(Settings.from_env({"MONSTERS_SECRET": "x" * 40}))  # never shown
+False
 >>> Settings.from_env({"MONSTERS_GRACE_SECONDS": "soon"})
 Traceback (most recent call last):
 ...
@@ -19,16 +23,18 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, MutableMapping
+from dataclasses import dataclass, field
 from typing import TypeVar
 
+from api.services.sealed import MIN_SECRET_CHARS, new_secret
 from solver.errors import MonsterError
 
 N = TypeVar("N", int, float)
 
 CORS_VARIABLE = "MONSTERS_CORS_ORIGINS"
 ACCESS_LOG_VARIABLE = "MONSTERS_ACCESS_LOG"
+SECRET_VARIABLE = "MONSTERS_SECRET"
 FLAGS = {"1": True, "true": True, "on": True, "yes": True}
 FLAGS |= {"0": False, "false": False, "off": False, "no": False}
 """How a yes-or-no variable may be written (case-free)."""
@@ -63,13 +69,20 @@ class Settings:
             (``MONSTERS_KEEP_ALIVE_SECONDS``).
         max_connections: open connections per worker process; past it requests answer
             503 (``MONSTERS_MAX_CONNECTIONS``).
+        connections_per_client: open connections per worker process from one client
+            address; past it a new connection is closed at once, unanswered
+            (``MONSTERS_CONNECTIONS_PER_CLIENT``; ``0``: no bound, for a service behind
+            a proxy, whose connections all come from the proxy's address).
         backlog: connections the system queues before a worker takes them
             (``MONSTERS_BACKLOG``).
         grace_seconds: on SIGTERM or SIGINT, how long requests in flight may take to
             finish before they are cut off (``MONSTERS_GRACE_SECONDS``).
-        sessions: games against the bots each worker keeps for the game pages
-            (``MONSTERS_SESSIONS``); ``0`` turns the ``/v1/sessions`` routes off (a
-            service of several replicas, whose front ends keep their state).
+        sessions: the game pages' games against the bots, ``/v1/sessions``
+            (``MONSTERS_SESSIONS``, ``1`` or ``0``: off, the routes are gone).
+        secret: the key the sessions' tokens are sealed with (``MONSTERS_SECRET``, at
+            least 32 characters); every worker and replica that serves the same
+            games shares it. Unset, ``monsters serve`` makes one for its workers
+            (:func:`with_secret`), and an app made alone makes its own.
         access_log: one JSON line per request on standard error (``MONSTERS_ACCESS_LOG``,
             ``1`` or ``0``; ``monsters serve`` sets it from ``--access-log``).
     """
@@ -85,10 +98,12 @@ class Settings:
     send_seconds: float = 10.0
     keep_alive_seconds: int = 5
     max_connections: int = 100
+    connections_per_client: int = 32
     backlog: int = 128
     grace_seconds: int = 10
-    sessions: int = 256
+    sessions: bool = True
     access_log: bool = False
+    secret: str | None = field(default=None, repr=False)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -140,11 +155,37 @@ class Settings:
             send_seconds=number("send_seconds", cls.send_seconds),
             keep_alive_seconds=number("keep_alive_seconds", cls.keep_alive_seconds),
             max_connections=number("max_connections", cls.max_connections),
+            connections_per_client=count("connections_per_client", cls.connections_per_client),
             backlog=number("backlog", cls.backlog),
             grace_seconds=number("grace_seconds", cls.grace_seconds),
-            sessions=count("sessions", cls.sessions),
+            sessions=flag("sessions", cls.sessions),
             access_log=flag("access_log", cls.access_log),
+            secret=_secret(values.get(SECRET_VARIABLE)),
         )
+
+
+def _secret(text: str | None) -> str | None:
+    """``MONSTERS_SECRET`` if set, and long enough to be a key.
+
+    Raises:
+        SettingError: it is set and shorter.
+    """
+    if text is None:
+        return None
+    if len(text.strip()) < MIN_SECRET_CHARS:
+        raise SettingError(
+            f"{SECRET_VARIABLE} must be {MIN_SECRET_CHARS} characters or more"
+            f" (it has {len(text.strip())}); e.g. python -c 'import secrets;"
+            f" print(secrets.token_urlsafe(32))'"
+        )
+    return text.strip()
+
+
+def with_secret(env: MutableMapping[str, str]) -> None:
+    """Gives ``env`` a new ``MONSTERS_SECRET`` unless it has one: the workers ``monsters
+    serve`` starts inherit it, so each reads the session tokens of the others."""
+    if not env.get(SECRET_VARIABLE):
+        env[SECRET_VARIABLE] = new_secret()
 
 
 def _origin(text: str) -> str:

@@ -1,95 +1,165 @@
-"""Games against the bots, kept on the service: the full state never leaves it.
+"""Games against the bots for the play pages: the full state sealed in a token the page holds.
 
 A page that plays one seat against bots needs the bots' moves, and a bot's move
 needs the full state (its hand, the deck it draws from). Sent to the page, the
-full state would show it every hidden card. So a :class:`SessionStore` keeps
-each game's full state and its bots here, and answers only what the page's
-seat sees: its view and whose decision it is. The page asks the public
-``/v1/<game>/`` routes for its legal moves, hints, verdicts, score pad and
-picture, all from that view.
+full state would show it every hidden card. So the service seals the whole game
+(:class:`Session`: the full state, the page's seat, the bots, the seed and how
+many decisions were made) into an opaque token (``api.services.sealed``) and
+answers it beside what the page's seat sees: its view and whose decision it is.
+The page sends the token back with each request and keeps the new one each
+answer carries. Nothing is kept on the service, so any worker and any replica
+with the same secret serves any game, and no game can be evicted or expire.
 
-The store is bounded: at most ``capacity`` games (the one used longest ago
-makes room for a new one), each forgotten ``ttl`` seconds after it was last
-used. A game's id is 128 random bits, so one page cannot guess another's.
+A session acts only for its seat: a move naming another seat is refused as
+:data:`NOT_YOUR_SEAT`, whatever that seat holds, and every move is checked
+against the seat's view, so a refusal quotes only what the seat sees. Bots
+decide only through :meth:`Sessions.bot`; a bot's move is a function of the
+token alone (its randomness flows from the game's seed, its seat and the
+decision's number), so asking again gives the same move. Search bots take at
+most ``MAX_BOT_ITERATIONS`` iterations a decision.
 
->>> store = SessionStore()
->>> answer = store.start("park", players=2, seat=0, bots=["random"], seed=3)
->>> answer["seat"], answer["turn"]["to_move"], "view_of" in answer["view"]
-(0, 0, True)
->>> store.start("park", players=2, seat=2, bots=["random"], seed=3)
-Traceback (most recent call last):
-...
-api.services.errors.FieldError: seat 2 is not in 0..1
+>>> sessions = Sessions("a secret of the service, long enough to be a key")
+>>> answer = sessions.start("park", players=2, seat=0, bots=["easy"], seed=3)
+>>> answer["seat"], answer["turn"]["to_move"], answer["bots"], "view_of" in answer["view"]
+(0, 0, {'1': 'easy'}, True)
+>>> sessions.read(answer["session"]).state.seed
+3
+>>> try:
+...     sessions.start("park", players=2, bots=["mcts:5000"])
+... except FieldError as err:
+...     print(f"{err.field}: {err}")
+bots.0: a session's bots search at most 2000 iterations a decision (mcts:2000), not 5000
 """
 
 from __future__ import annotations
 
 import functools
-import secrets
-import threading
-import time
-from collections import OrderedDict
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+import random
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from api.services.errors import FieldError, in_field
 from api.services.games import new_seed
+from api.services.sealed import BadSealError, Seal
 from solver.arena import player_factory
-from solver.errors import GameOverError, MonsterError, NotationError, NotYourTurnError
-from solver.game import AnyGame, Json, Player, Seat, get_game
+from solver.errors import (
+    GameOverError,
+    IllegalMoveError,
+    MonsterError,
+    NotationError,
+    NotYourTurnError,
+)
+from solver.game import AnyGame, Json, Player, PlayerFactory, Seat, get_game
 
-CAPACITY = 256
-"""Games the store keeps at once."""
-TTL_SECONDS = 30 * 60.0
-"""A game not used for this long is forgotten."""
+MAX_BOT_ITERATIONS = 2_000
+"""Most iterations a session's search bot (``mcts:N``) may take a decision."""
+STRENGTHS = {"easy": "random", "medium": "greedy", "hard": "hint"}
+"""Named strengths a page may ask for, and the player each names."""
 MAX_SEED = 2**64 - 1
+NOT_YOUR_SEAT = "not your seat"
+"""The whole refusal of a move for another seat: it says nothing of that seat."""
 
 
-class UnknownSessionError(MonsterError):
-    """No game by that id: never started, or forgotten after ``TTL_SECONDS`` unused."""
-
-
-@dataclass
+@dataclass(frozen=True)
 class Session:
-    """One game: its full state, the seat the page plays and the bots in the other seats."""
+    """One game: what a token holds.
+
+    Attributes:
+        game: the game played.
+        state: the full state.
+        seat: the seat the page plays.
+        bots: the player of each other seat, as the page named it (``hard``, ``mcts:400``).
+        seed: the game's seed, from which every bot's randomness flows.
+        decisions: decisions made so far (the next one's number).
+    """
 
     game: AnyGame
     state: Any
     seat: Seat
-    bots: dict[Seat, Player]
-    used: float = field(default_factory=time.monotonic)
+    bots: Mapping[Seat, str]
+    seed: int
+    decisions: int = 0
+
+    def to_json(self) -> Json:
+        """What the token seals."""
+        return {
+            "game": self.game.name,
+            "state": self.state.to_json(),
+            "seat": self.seat,
+            "bots": {str(s): name for s, name in sorted(self.bots.items())},
+            "seed": self.seed,
+            "decisions": self.decisions,
+        }
+
+    def bot_seat(self) -> Seat:
+        """The seat of the bot whose decision it is.
+
+        Raises:
+            GameOverError: the game has ended.
+            NotYourTurnError: the page's seat decides now.
+        """
+        if self.state.is_terminal():
+            raise GameOverError("the game is over: no bot has a move")
+        mover: Seat = self.state.to_move
+        if mover not in self.bots:
+            raise NotYourTurnError("your seat decides now, not a bot")
+        return mover
+
+    def bot(self) -> Player:
+        """The player of the bot whose decision it is, seeded for this decision alone."""
+        mover = self.bot_seat()
+        seed = random.Random(f"{self.seed}/{mover}/{self.decisions}").getrandbits(63)
+        return bot_factory(self.game, self.bots[mover])(seed)
+
+    def after(self, move: Any) -> Session:
+        """The game once ``move`` is played (the state checks it)."""
+        return replace(self, state=self.state.apply(move), decisions=self.decisions + 1)
+
+
+def bot_factory(game: AnyGame, name: str) -> PlayerFactory:
+    """The players a session's bot ``name`` names: a strength, a player of the game, or
+    a search player's budget (``mcts:N``) up to ``MAX_BOT_ITERATIONS``.
+
+    Raises:
+        NotationError: none of these.
+    """
+    base, colon, budget = name.partition(":")
+    if colon and re.fullmatch(r"\s*[0-9]+\s*", budget) and int(budget) > MAX_BOT_ITERATIONS:
+        raise NotationError(
+            f"a session's bots search at most {MAX_BOT_ITERATIONS} iterations a decision"
+            f" ({base}:{MAX_BOT_ITERATIONS}), not {int(budget)}"
+        )
+    player = STRENGTHS.get(name, name)
+    if player.partition(":")[0] not in game.players:
+        raise NotationError(
+            f"unknown bot {name!r}: choose from {', '.join(STRENGTHS)}, {', '.join(game.players)}"
+            f" or mcts:N up to {MAX_BOT_ITERATIONS}"
+        )
+    return player_factory(game, player)
 
 
 def _bad(name: str, message: str) -> FieldError:
     return FieldError(name, NotationError(message))
 
 
-class SessionStore:
-    """Games against the bots, by id; bounded in number and in time.
+def _own(session: Session, named: object) -> None:
+    """A move naming a seat must name the page's."""
+    if named is not None and named != session.seat:
+        raise FieldError("move.seat", IllegalMoveError(NOT_YOUR_SEAT))
+
+
+class Sessions:
+    """Starts games against bots and plays them on, each held in its token.
 
     Args:
-        capacity: most games kept at once.
-        ttl: seconds a game is kept after it was last used.
-        clock: the time in seconds (``time.monotonic``; a test passes its own).
+        secret: the service's secret (``MONSTERS_SECRET``); every service with the
+            same one reads the others' tokens.
     """
 
-    def __init__(
-        self,
-        capacity: int = CAPACITY,
-        ttl: float = TTL_SECONDS,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        self.capacity = capacity
-        self.ttl = ttl
-        self.clock = clock
-        self._games: OrderedDict[str, Session] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def __len__(self) -> int:
-        with self._lock:
-            self._forget_old()
-            return len(self._games)
+    def __init__(self, secret: str) -> None:
+        self._seal = Seal(secret)
 
     def start(
         self,
@@ -102,9 +172,8 @@ class SessionStore:
     ) -> Json:
         """A new game of ``name``; the page plays ``seat``, ``bots`` the other seats in order.
 
-        ``bots`` names one player per other seat (``random``, ``greedy``, ``hint``,
-        ``mcts`` where the game has it); omitted, every other seat is ``greedy``.
-        Each bot's seed flows from the game's seed, so a seeded game replays.
+        ``bots`` names one bot per other seat (:func:`bot_factory`); omitted, every
+        other seat is ``greedy``.
 
         Raises:
             FieldError: a bad ``players``, ``seat``, ``bots``, ``seed`` or ``settings``.
@@ -117,122 +186,92 @@ class SessionStore:
         names = list(bots) if bots is not None else ["greedy"] * (count - 1)
         if len(names) != count - 1:
             raise _bad("bots", f"{count} players need {count - 1} bots, not {len(names)}")
+        for index, bot in enumerate(names):
+            in_field(f"bots.{index}", functools.partial(bot_factory, game, bot))
         if seed is not None and not 0 <= seed <= MAX_SEED:
             raise _bad("seed", f"the seed must be in 0..2**64-1, not {seed}")
         chosen = new_seed() if seed is None else seed
-        factories = [
-            in_field(f"bots.{index}", functools.partial(player_factory, game, bot))
-            for index, bot in enumerate(names)
-        ]
         state = in_field("settings", lambda: game.new(count, chosen, settings or None))
         others = [s for s in range(count) if s != seat]
-        made = {s: f(chosen + 1 + s) for s, f in zip(others, factories, strict=True)}
-        session = Session(game, state, seat, made, self.clock())
-        key = secrets.token_hex(16)
-        with self._lock:
-            self._forget_old()
-            while len(self._games) >= self.capacity:
-                self._games.popitem(last=False)
-            self._games[key] = session
-        return answer(key, session)
+        seated = dict(zip(others, names, strict=True))
+        return self.answer(Session(game, state, seat, seated, chosen))
 
-    def game_of(self, key: str) -> str:
-        """The name of the game ``key`` plays.
+    def read(self, token: object) -> Session:
+        """The game a token holds.
 
         Raises:
-            UnknownSessionError: no game by that id.
+            FieldError: the token does not read (``session``: a ``BadSealError``).
         """
-        return self._session(key).game.name
+        document = in_field("session", lambda: self._seal.open(token))
+        try:
+            game = get_game(document["game"])
+            bots = {int(s): str(name) for s, name in document["bots"].items()}
+            seat, seed, decisions = document["seat"], document["seed"], document["decisions"]
+            state = game.from_json(document["state"])
+        except (MonsterError, KeyError, TypeError, ValueError, AttributeError):
+            # sealed by this key but no longer read by this release
+            raise FieldError("session", BadSealError()) from None
+        return Session(game, state, int(seat), bots, int(seed), int(decisions))
 
-    def get(self, key: str) -> Json:
+    def view(self, token: str) -> Json:
         """The game's answer as it stands (the view of its seat, the turn)."""
-        return answer(key, self._session(key))
+        return self.answer(self.read(token), token)
 
-    def move(self, key: str, move_doc: Mapping[str, Any]) -> Json:
-        """The page's seat plays ``move_doc``.
+    def move(self, token: str, move_doc: Mapping[str, Any]) -> Json:
+        """The page's seat plays ``move_doc``, checked against that seat's view.
 
         Raises:
-            NotYourTurnError: a bot decides now.
             GameOverError: the game has ended.
-            FieldError: the move does not read or breaks a rule (``move``).
+            NotYourTurnError: a bot decides now.
+            FieldError: the move names another seat (``move.seat``), does not read
+                or breaks a rule (``move``).
         """
-        session = self._session(key)
-        state = session.state
+        session = self.read(token)
+        state, game = session.state, session.game
         if state.is_terminal():
             raise GameOverError("the game is over: there is no move to make")
         if state.to_move != session.seat:
             raise NotYourTurnError(f"not your turn: seat {state.to_move} decides")
         if not isinstance(move_doc, Mapping):
             raise _bad("move", "the move must be a JSON object")
-        move = in_field("move", lambda: session.game.move_from_json(move_doc))
-        after = in_field("move", lambda: state.apply(move))
-        self._replace(key, session, state, after)
-        return answer(key, session)
+        _own(session, move_doc.get("seat"))
+        move = in_field("move", lambda: game.move_from_json(move_doc))
+        _own(session, getattr(move, "seat", None))
+        in_field("move", lambda: game.view(state, session.seat).check(move))
+        try:
+            after = session.after(move)
+        except IllegalMoveError:  # the view allowed it: quote nothing the seat cannot see
+            raise FieldError("move", IllegalMoveError("this move cannot be played now")) from None
+        return self.answer(after)
 
-    def bot(self, key: str) -> Json:
+    def bot(self, session: Session) -> Json:
         """The bot whose decision it is makes it: one decision (a page shows each in turn).
 
         Raises:
-            NotYourTurnError: the page's seat decides now.
             GameOverError: the game has ended.
+            NotYourTurnError: the page's seat decides now.
+            SolverTimeoutError: the request's time ran out (nothing is played).
         """
-        session = self._session(key)
-        state = session.state
-        if state.is_terminal():
-            raise GameOverError("the game is over: no bot has a move")
-        player = session.bots.get(state.to_move)
-        if player is None:
-            raise NotYourTurnError("your seat decides now, not a bot")
-        after = state.apply(player.choose(state))
-        self._replace(key, session, state, after)
-        return answer(key, session)
+        player = session.bot()
+        return self.answer(session.after(player.choose(session.state)))
 
-    def _session(self, key: str) -> Session:
-        with self._lock:
-            self._forget_old()
-            session = self._games.get(key) if isinstance(key, str) else None
-            if session is None:
-                raise UnknownSessionError(
-                    f"no game {key!r}: it was never started or has been forgotten"
-                )
-            session.used = self.clock()
-            self._games.move_to_end(key)
-            return session
+    def answer(self, session: Session, token: str | None = None) -> Json:
+        """What the page may know: the token, its seat's view, the turn, who decides.
 
-    def _replace(self, key: str, session: Session, before: Any, after: Any) -> None:
-        """The game moves on from ``before``, unless another request moved it first."""
-        with self._lock:
-            if session.state is not before:
-                raise NotYourTurnError("the game moved on meanwhile: ask for it again")
-            session.state = after
-            session.used = self.clock()
-
-    def _forget_old(self) -> None:
-        cut = self.clock() - self.ttl
-        while self._games:
-            key, oldest = next(iter(self._games.items()))
-            if oldest.used > cut:
-                return
-            del self._games[key]
-
-
-def answer(key: str, session: Session) -> Json:
-    """What the page may know: the game's id, its seat's view, the turn, who decides.
-
-    ``you_decide`` and ``bot_decides`` say which request moves the game on; in a
-    simultaneous step they follow the order the rules engine takes the choices in,
-    and a choice already made stays hidden in the view until all are revealed.
-    """
-    game, state, seat = session.game, session.state, session.seat
-    view = game.view(state, seat)
-    to_move = None if state.is_terminal() else state.to_move
-    return {
-        "session": key,
-        "game": game.name,
-        "seat": seat,
-        "bots": {str(s): p.name for s, p in sorted(session.bots.items())},
-        "view": view.to_json(),
-        "turn": game.turn(view).to_json(),
-        "you_decide": to_move == seat,
-        "bot_decides": to_move is not None and to_move != seat,
-    }
+        ``you_decide`` and ``bot_decides`` say which request moves the game on; in a
+        simultaneous step they follow the order the rules engine takes the choices
+        in, and a choice already made stays hidden in the view until all are revealed.
+        """
+        game, state, seat = session.game, session.state, session.seat
+        view = game.view(state, seat)
+        to_move = None if state.is_terminal() else state.to_move
+        return {
+            "session": self._seal.close(session.to_json()) if token is None else token,
+            "game": game.name,
+            "seat": seat,
+            "bots": {str(s): name for s, name in sorted(session.bots.items())},
+            "view": view.to_json(),
+            "turn": game.turn(view).to_json(),
+            "you_decide": to_move == seat,
+            "bot_decides": to_move is not None and to_move != seat,
+        }

@@ -1,7 +1,8 @@
 // One seat against bots in Monster Park, Very Big Monster or Monstrolicious.
 //
-// The game is kept on the service (/v1/sessions): this page only ever holds its seat's
-// view. Legal moves, hints, verdicts, the score pad and the board come from the public
+// The service seals the whole game into a token (/v1/sessions) that only it reads: this
+// page holds that token and its seat's view, sends the token with each request and keeps
+// the one each answer brings (in sessionStorage too, so a reload goes on). Legal moves, hints, verdicts, the score pad and the board come from the public
 // /v1/<game>/ routes, asked with that view. Query parameters: ?delay=MS (the pause before
 // each bot decision, 600 by default), ?seed=, ?players=, ?seat=, ?mode=, ?bots=a,b.
 import { MonstersClient, ProblemError } from "/static/monsters-client.js";
@@ -14,11 +15,13 @@ const GAME = /** @type {import("/static/monsters-client.js").GameName} */ (
 const query = new URLSearchParams(location.search);
 const DELAY_MS = Math.max(0, Math.min(5000, Number(query.get("delay") ?? 600) || 0));
 const HINTS_SHOWN = 3;
-const KEPT = `monsters-session-${GAME}`; // this tab's game id, so a reload goes on with it
+const KEPT = `monsters-session-${GAME}`; // this tab's game token, so a reload goes on with it
 const MODES = { rows: [2, 3], team: [4, 6], free: [3, 4, 5, 6] };
 
 /** @type {import("/static/monsters-client.js").Session | null} */
 let session = null;
+/** The token before the last answer's: the game one decision back (for an undo to come). */
+let previous = /** @type {string | null} */ (null);
 /** @type {Record<string, any>[]} */
 let legal = [];
 /** @type {{move: Record<string, any>, reason: string, value: number}[]} */
@@ -107,14 +110,21 @@ async function setUpForm() {
   $("seat").addEventListener("change", fillSeats);
 }
 
-/** After a reload, the game this tab was playing, if the service still keeps it. */
+/** The game moves on to an answer: its token is kept (the one before it too). */
+function keep(/** @type {import("/static/monsters-client.js").Session} */ next) {
+  previous = session && session.session !== next.session ? session.session : previous;
+  session = next;
+  sessionStorage.setItem(KEPT, next.session);
+}
+
+/** After a reload, the game this tab was playing, if the service still reads its token. */
 async function resume() {
   const kept = sessionStorage.getItem(KEPT);
   if (!kept) return;
   try {
-    session = await api.session(kept);
+    keep(await api.session(kept));
   } catch {
-    sessionStorage.removeItem(KEPT); // forgotten by the service: start anew
+    sessionStorage.removeItem(KEPT); // sealed under another key (the service's was changed)
     return;
   }
   round++;
@@ -137,13 +147,16 @@ async function start(/** @type {Event | undefined} */ event) {
   if (seed !== "") setUp.seed = Number(seed);
   const mode = /** @type {HTMLSelectElement} */ ($("mode")).value;
   if (GAME === "vbm" && mode) setUp.settings = { mode };
+  /** @type {import("/static/monsters-client.js").Session} */
+  let started;
   try {
-    session = await api.startSession(GAME, setUp);
+    started = await api.startSession(GAME, setUp);
   } catch (error) {
     showError(problemText(error));
     return;
   }
-  sessionStorage.setItem(KEPT, session.session);
+  session = previous = null;
+  keep(started);
   $("table").hidden = false;
   $("result").textContent = "";
   document.body.dataset.over = "false";
@@ -184,7 +197,7 @@ async function show(/** @type {number} */ mine) {
   await new Promise((done) => setTimeout(done, DELAY_MS));
   if (mine !== round) return;
   try {
-    session = await api.bot(session.session);
+    keep(await api.bot(session.session));
   } catch (error) {
     showError(problemText(error));
     return;
@@ -232,7 +245,7 @@ async function choose(/** @type {Record<string, any>} */ move) {
     }
     verdict.textContent = "";
     verdict.className = "verdict";
-    session = await api.play(session.session, move);
+    keep(await api.play(session.session, move));
   } catch (error) {
     refuse(problemText(error));
     return;

@@ -47,8 +47,8 @@
  * @property {Record<string, any>} [detail]
  */
 /**
- * @typedef {object} Session  a game against bots kept on the service: only your seat's view
- * @property {string} session  its id
+ * @typedef {object} Session  a game against bots: your seat's view, and the whole game sealed
+ * @property {string} session  the game's sealed token (opaque): send it with the next request
  * @property {string} game
  * @property {number} seat  your seat
  * @property {Record<string, string>} bots  the player in each other seat
@@ -168,7 +168,9 @@ export class MonstersClient {
   }
 
   /**
-   * Start a game against bots; the full state stays on the service.
+   * Start a game against bots; the full state comes back sealed in `session`, which only
+   * the service reads. Bots: `easy`, `medium`, `hard`, or `random`, `greedy`, `hint`,
+   * `mcts`, `mcts:N` (N up to the service's cap).
    * @param {GameName} game
    * @param {SetUp & {seat?: number, bots?: string[]}} [setUp]
    * @returns {Promise<Session>}
@@ -177,18 +179,18 @@ export class MonstersClient {
     return this.request("POST", "/v1/sessions", { game, ...setUp });
   }
 
-  /** @param {string} id @returns {Promise<Session>} */
-  session(id) {
-    return this.request("GET", `/v1/sessions/${id}`);
+  /** The game a token holds, as your seat sees it. @param {string} token @returns {Promise<Session>} */
+  session(token) {
+    return this.request("POST", "/v1/sessions/view", { session: token });
   }
 
-  /** Your seat plays a move. @param {string} id @param {Doc} move @returns {Promise<Session>} */
-  play(id, move) {
-    return this.request("POST", `/v1/sessions/${id}/move`, { move });
+  /** Your seat plays a move. @param {string} token @param {Doc} move @returns {Promise<Session>} */
+  play(token, move) {
+    return this.request("POST", "/v1/sessions/move", { session: token, move });
   }
 
-  /** The bot whose decision it is makes it (one decision). @param {string} id @returns {Promise<Session>} */
-  bot(id) {
-    return this.request("POST", `/v1/sessions/${id}/bot`);
+  /** The bot whose decision it is makes it (one decision). @param {string} token @returns {Promise<Session>} */
+  bot(token) {
+    return this.request("POST", "/v1/sessions/bot", { session: token });
   }
 }

@@ -22,7 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
-from solver.arena import player_factory
+from api.services.sessions import Session
 from solver.game import get_game
 from tests.api.test_browser import TIMEOUT_MS, _console, browser  # noqa: F401 (a fixture)
 
@@ -127,21 +127,20 @@ def _play_with_hints(page: Page) -> None:
 
 
 def _replay(case: Case, moves: list[dict[str, Any]]) -> list[Any]:
-    """Every full state of the game the page played: the seat's moves, the seeded bots."""
+    """Every full state of the game the page played: the seat's moves, the seeded bots
+    (each decision's bot as the session builds it)."""
     game = get_game(case.game)
-    state = game.new(case.players, SEED, case.settings)
     others = [s for s in range(case.players) if s != case.seat]
-    bots = {
-        s: player_factory(game, name)(SEED + 1 + s)
-        for s, name in zip(others, case.bots, strict=True)
-    }
-    states, mine = [state], iter(moves)
-    while not state.is_terminal():
-        seat = state.to_move
-        state = state.apply(
-            game.move_from_json(next(mine)) if seat == case.seat else bots[seat].choose(state)
-        )
-        states.append(state)
+    bots = dict(zip(others, case.bots, strict=True))
+    session = Session(game, game.new(case.players, SEED, case.settings), case.seat, bots, SEED)
+    states, mine = [session.state], iter(moves)
+    while not session.state.is_terminal():
+        state = session.state
+        mover = state.to_move
+        bot = mover != case.seat
+        move = session.bot().choose(state) if bot else game.move_from_json(next(mine))
+        session = session.after(move)
+        states.append(session.state)
     assert next(mine, None) is None, "the page played more moves than the game took"
     return states
 

@@ -98,14 +98,14 @@ def test_labels_stay_bounded_whatever_paths_and_methods_clients_send(
 ) -> None:
     for n in range(30):
         client.get(f"/no/such/{n}")
-        client.get(f"/v1/sessions/{n:032x}")
+        client.get(f"/v1/manno/tasks/L9-{n:02d}")
         client.request(f"X{n}", "/health")
     page = scrape(client)
     routes = {labels["route"] for labels in series(page, "monsters_requests_total")}
     methods = {labels["method"] for labels in series(page, "monsters_requests_total")}
-    assert "unmatched" in routes and "/v1/sessions/{session}" in routes
+    assert "unmatched" in routes and "/v1/manno/tasks/{task_id}" in routes
     assert not any(route.startswith("/no/") for route in routes)
-    assert not any(route.startswith("/v1/sessions/0") for route in routes)
+    assert not any(route.startswith("/v1/manno/tasks/L") for route in routes)
     assert methods <= {"GET", "POST", "HEAD", "OPTIONS", "PUT", "PATCH", "DELETE", "other"}
     assert "other" in methods
 
@@ -286,6 +286,24 @@ def test_a_real_server_in_the_round_robin_answers_as_the_app_here(two: Running) 
     single = RoundRobin(TestClient(create_app(Settings())))
     play(single, SEED + 1)
     same_answers(spread, single)
+
+
+def test_a_session_plays_on_whichever_worker_answers(two: Running) -> None:
+    """Every request on a fresh connection (either worker takes it): the workers share
+    the key ``monsters serve`` made, so each reads the token the other sealed."""
+    body = {"game": "park", "players": 2, "seat": 0, "bots": ["easy"], "seed": 4}
+    got = httpx.post(f"{two.url}/v1/sessions", json=body).json()
+    for _ in range(12):
+        if got["bot_decides"]:
+            answer = httpx.post(f"{two.url}/v1/sessions/bot", json={"session": got["session"]})
+        else:
+            moves = httpx.post(f"{two.url}/v1/park/legal", json={"state": got["view"]})
+            move = {"session": got["session"], "move": moves.json()["moves"][0]}
+            answer = httpx.post(f"{two.url}/v1/sessions/move", json=move)
+        assert answer.status_code == 200, answer.text
+        got = answer.json()
+        again = httpx.post(f"{two.url}/v1/sessions/view", json={"session": got["session"]})
+        assert again.status_code == 200 and again.json()["view"] == got["view"]
 
 
 def test_the_metrics_folder_is_private_and_removed_at_the_end(two: Running) -> None:

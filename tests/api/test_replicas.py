@@ -4,8 +4,8 @@ Every request of a seeded mix (Manno solve, validate and hint; for each game
 new, view, legal, hint, validate, apply and score, played on from each answer)
 goes to the next of two separately made services in turn; the same mix sent to
 a third, alone, must get byte-identical answers. A caller that holds its own
-state needs no replica to remember anything. The session store is the one
-thing a replica keeps, so a game started on one is unknown to the other.
+state needs no replica to remember anything; nor does a session, whose game
+travels sealed in its token: every replica given the same secret plays it on.
 """
 
 from __future__ import annotations
@@ -100,11 +100,35 @@ def same_answers(spread: RoundRobin, single: RoundRobin) -> None:
         assert (path, status, body) == other, path
 
 
-def test_a_session_lives_in_the_replica_that_started_it(
-    services: tuple[TestClient, TestClient, TestClient],
-) -> None:
-    first, second, _ = services
-    started = first.post("/v1/sessions", json={"game": "park", "players": 2, "seed": 3})
-    key = started.json()["session"]
-    assert first.get(f"/v1/sessions/{key}").status_code == 200
-    assert second.get(f"/v1/sessions/{key}").status_code == 404
+SECRET = "the secret both replicas were given, long enough to be a key"
+SESSION_STEPS = 24
+"""Decisions a session game plays across replicas."""
+
+
+def test_a_session_plays_on_any_replica_with_the_same_secret() -> None:
+    """A game started on one replica is played on by both in turn, and each answer's view
+    is the one a single replica gives; a replica of another key refuses its token."""
+    first, second = (TestClient(create_app(Settings(secret=SECRET))) for _ in range(2))
+    alone = TestClient(create_app(Settings(secret=SECRET)))
+    body = {"game": "park", "players": 3, "seat": 1, "bots": ["medium", "easy"], "seed": 7}
+    spread, single = RoundRobin(first, second), RoundRobin(alone)
+    views = [_session_game(client, body) for client in (spread, single)]
+    assert views[0] == views[1] and len(views[0]) > SESSION_STEPS
+    other = TestClient(create_app(Settings(secret=SECRET.upper())))
+    token = first.post("/v1/sessions", json=body).json()["session"]
+    refused = other.post("/v1/sessions/view", json={"session": token})
+    assert refused.status_code == 422 and refused.json()["type"] == "/problems/bad-session"
+
+
+def _session_game(client: RoundRobin, body: dict[str, Any]) -> list[Any]:
+    """The views of a session game's first decisions, each request to the next replica."""
+    got = client.post("/v1/sessions", body)
+    views = [got["view"]]
+    while not got["turn"]["terminal"] and len(views) <= SESSION_STEPS:
+        if got["bot_decides"]:
+            got = client.post("/v1/sessions/bot", {"session": got["session"]})
+        else:
+            moves = client.post("/v1/park/legal", {"state": got["view"]})["moves"]
+            got = client.post("/v1/sessions/move", {"session": got["session"], "move": moves[0]})
+        views.append(got["view"])
+    return views

@@ -115,17 +115,19 @@ def test_one_json_line_per_request_naming_the_route_template(lines: list[str]) -
     started = client.post("/v1/sessions", json=body)
     key = started.json()["session"]
     plain = {"x-request-id": "abc-1", "accept-encoding": "identity"}
-    got = client.get(f"/v1/sessions/{key}", headers=plain)
-    client.get("/v1/sessions/" + "0" * 32)
+    got = client.get("/v1/manno/tasks/L1-01", headers=plain)
+    client.get("/v1/manno/tasks/L9-99")
+    client.post("/v1/sessions/view", json={"session": key})
     client.get("/no/such/path")
-    assert len(lines) == 4
+    assert len(lines) == 5
     records = [json.loads(line) for line in lines]
     assert set(records[1]) == {"time", "id", "method", "route", "status", "ms", "bytes"}
     assert records[1]["id"] == "abc-1" and records[1]["method"] == "GET"
-    assert records[1]["route"] == "/v1/sessions/{session}"  # the template: bounded, no id
+    assert records[1]["route"] == "/v1/manno/tasks/{task_id}"  # the template: bounded, no id
     assert records[1]["status"] == 200 and records[1]["bytes"] == len(got.content)
-    assert records[2]["route"] == "/v1/sessions/{session}" and records[2]["status"] == 404
-    assert records[3]["route"] == "unmatched" and records[3]["status"] == 404
+    assert records[2]["route"] == "/v1/manno/tasks/{task_id}" and records[2]["status"] == 404
+    assert records[3]["route"] == "/v1/sessions/view" and records[3]["status"] == 200
+    assert records[4]["route"] == "unmatched" and records[4]["status"] == 404
     assert records[0]["id"] == started.headers["x-request-id"]
     assert records[0]["bytes"] < len(started.content)  # as it left: gzipped
     assert records[0]["route"] == "/v1/sessions" and records[0]["method"] == "POST"

@@ -1,41 +1,50 @@
-"""``/v1/sessions``: play one seat against bots while the full state stays on the service.
+"""``/v1/sessions``: play one seat against bots; the full state travels sealed.
 
 The game routes are stateless: a caller holds the full state. A page that plays
-against bots must not (the full state holds every hidden card), so these routes
-keep it in ``api.services.sessions``' bounded, expiring store and answer only
-the page's seat's view. Everything else the page needs (legal moves, hints,
-verdicts, score pad, picture) it asks of ``/v1/<game>/`` with that view.
+against bots must not read it (it holds every hidden card), so these routes
+answer the page's seat's view beside a sealed token of the whole game
+(``api.services.sessions``); the page sends the token back with each request
+and keeps the new one from each answer. Any worker and any replica that shares
+the service's secret (``MONSTERS_SECRET``) serves any game; nothing is kept.
+Everything else the page needs (legal moves, hints, verdicts, score pad,
+picture) it asks of ``/v1/<game>/`` with the view.
 
-The store is the app's own (``app.state.sessions``, ``MONSTERS_SESSIONS``
-games at most), so a game lives in the worker that started it: a service of
-several replicas turns these routes off (``MONSTERS_SESSIONS=0``) and its
-front ends keep their state themselves, on the stateless routes.
+A bot's decision runs on a solver thread within the request's time; a search
+still running when it is due stops and answers 503, and nothing is played (the
+page keeps its token). A repeated request for a decision being searched waits
+for that search (``api.http.bots``).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Annotated, Any, Literal, TypeVar
+from typing import Annotated, Any, Literal
 
-from fastapi import Path, Request
+from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field
 
 from api.http.answers import JsonAnswer
+from api.http.bots import BotSearches
 from api.http.game_schemas import TurnModel
 from api.http.limits import SolverGate, Work
-from api.http.problems import NotFoundError, responses
+from api.http.problems import responses
 from api.http.routers import router as make_router
-from api.services.sessions import MAX_SEED, SessionStore, UnknownSessionError
+from api.services.sealed import MAX_TOKEN_CHARS
+from api.services.sessions import MAX_BOT_ITERATIONS, MAX_SEED, STRENGTHS, Sessions
 from solver.game import GAMES
 
-T = TypeVar("T")
-
 router = make_router(prefix="/v1/sessions", tags=["sessions"])
-PROBLEMS = responses(404, 413, 422, 503)
+PROBLEMS = responses(413, 422, 503)
 GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
-SessionId = Annotated[
-    str, Path(pattern="^[0-9a-f]{32}$", description="The game's id, as `start` answered it.")
+STRENGTH_TEXT = ", ".join(f"`{name}` ({player})" for name, player in STRENGTHS.items())
+Token = Annotated[
+    str,
+    Field(
+        description="The game's sealed token, as the last answer gave it: opaque, read only"
+        " by the service. One that does not read answers `/problems/bad-session`.",
+        json_schema_extra={"pattern": "^[A-Za-z0-9_-]+$", "maxLength": MAX_TOKEN_CHARS},
+    ),
 ]
 
 
@@ -48,8 +57,9 @@ class StartBody(BaseModel):
     bots: list[Annotated[str, Field(max_length=40)]] | None = Field(
         None,
         max_length=7,
-        description="One player per other seat, in seat order: `random`, `greedy`, `hint`,"
-        " `mcts` where the game has it (default: `greedy` everywhere).",
+        description=f"One bot per other seat, in seat order: a strength, {STRENGTH_TEXT}, or"
+        " a player: `random`, `greedy`, `hint`, `mcts` or `mcts:N` (N iterations a decision,"
+        f" at most {MAX_BOT_ITERATIONS}). Default: `greedy` everywhere.",
     )
     seed: int | None = Field(
         None, ge=0, le=MAX_SEED, description="Replays a game; omitted: 64 bits from the system."
@@ -59,17 +69,26 @@ class StartBody(BaseModel):
     )
 
 
-class MoveBody(BaseModel):
+class SessionBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    move: dict[str, Any] = Field(description="A move as `/v1/<game>/legal` lists it.")
+    session: Token
+
+
+class MoveBody(SessionBody):
+    move: dict[str, Any] = Field(
+        description="A move of the caller's seat, as `/v1/<game>/legal` lists it for its view."
+    )
 
 
 class SessionAnswer(BaseModel):
-    session: str = Field(description="The game's id: 32 hex digits.")
+    session: str = Field(
+        description="The game's new sealed token: send it with the next request (an older"
+        " one still reads, as the game stood then)."
+    )
     game: str
     seat: int = Field(description="The caller's seat.")
-    bots: dict[str, str] = Field(description="The player in each other seat, by seat.")
+    bots: dict[str, str] = Field(description="The bot in each other seat, by seat.")
     view: dict[str, Any] = Field(
         description="What the caller's seat sees (a `view_of` document): never the full state."
     )
@@ -83,16 +102,9 @@ def _gate(request: Request) -> SolverGate:
     return gate
 
 
-def _store(request: Request) -> SessionStore:
-    store: SessionStore = request.app.state.sessions
-    return store
-
-
-def _known(call: Callable[[], T]) -> T:
-    try:
-        return call()
-    except UnknownSessionError as err:
-        raise NotFoundError(str(err)) from err
+def _sessions(request: Request) -> Sessions:
+    sessions: Sessions = request.app.state.sessions
+    return sessions
 
 
 def _post(path: str, name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
@@ -101,9 +113,9 @@ def _post(path: str, name: str) -> Callable[[Callable[..., Any]], Callable[..., 
 
 @_post("", "sessions_start")
 async def start(body: StartBody, request: Request) -> JsonAnswer:
-    """Start a game against bots; the answer holds only the caller's seat's view."""
+    """Start a game against bots; the answer holds the caller's seat's view and the token."""
     call = functools.partial(
-        _store(request).start,
+        _sessions(request).start,
         body.game,
         body.players,
         body.seat,
@@ -114,24 +126,32 @@ async def start(body: StartBody, request: Request) -> JsonAnswer:
     return JsonAnswer(_gate(request).run_here(call))
 
 
-@router.get("/{session}", response_model=SessionAnswer, responses=PROBLEMS, name="sessions_get")
-async def get(session: SessionId, request: Request) -> JsonAnswer:
-    """The game as the caller's seat sees it now."""
-    call = functools.partial(_store(request).get, session)
-    return JsonAnswer(_gate(request).run_here(lambda: _known(call)))
+@_post("/view", "sessions_view")
+async def view(body: SessionBody, request: Request) -> JsonAnswer:
+    """The game as the caller's seat sees it in the token (a page reloaded goes on with it)."""
+    call = functools.partial(_sessions(request).view, body.session)
+    return JsonAnswer(_gate(request).run_here(call))
 
 
-@_post("/{session}/move", "sessions_move")
-async def move(session: SessionId, body: MoveBody, request: Request) -> JsonAnswer:
-    """The caller's seat plays a move; an illegal one names the rule it breaks."""
-    call = functools.partial(_store(request).move, session, body.move)
-    return JsonAnswer(_gate(request).run_here(lambda: _known(call)))
+@_post("/move", "sessions_move")
+async def move(body: MoveBody, request: Request) -> JsonAnswer:
+    """The caller's seat plays a move; an illegal one names the rule it breaks, as far as
+    the seat can see, and a move for another seat is refused as not its seat."""
+    call = functools.partial(_sessions(request).move, body.session, body.move)
+    return JsonAnswer(_gate(request).run_here(call))
 
 
-@_post("/{session}/bot", "sessions_bot")
-async def bot(session: SessionId, request: Request) -> JsonAnswer:
-    """The bot whose decision it is makes it (one decision per call, on a solver thread)."""
-    store = _store(request)
-    work = Work(_known(lambda: store.game_of(session)), "bot")
-    call = functools.partial(store.bot, session)
-    return JsonAnswer(await _gate(request).run(lambda: _known(call), work=work))
+@_post("/bot", "sessions_bot")
+async def bot(body: SessionBody, request: Request) -> JsonAnswer:
+    """The bot whose decision it is makes it (one decision per call, on a solver thread,
+    within the request's time); asked again while it thinks, the same search answers."""
+    sessions, gate = _sessions(request), _gate(request)
+    session = gate.run_here(functools.partial(sessions.read, body.session))
+    gate.run_here(session.bot_seat)  # the game is over, or the page's seat decides: at once
+    work = Work(session.game.name, "bot")
+    searches: BotSearches = request.app.state.bots
+
+    async def search() -> Any:
+        return await gate.run(functools.partial(sessions.bot, session), work=work)
+
+    return JsonAnswer(await searches.once(body.session, search))
