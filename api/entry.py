@@ -20,19 +20,32 @@ if TYPE_CHECKING:
 
 __all__ = ["add_serve", "main"]
 
+WORKERS_PER_CPU = 4
+"""Most ``serve`` worker processes per CPU: each holds the engines and its solver
+threads, so more than a few per CPU only queue for the CPU and take memory."""
+
+
+def max_workers() -> int:
+    """The most worker processes ``monsters serve`` starts on this machine."""
+    return WORKERS_PER_CPU * (os.cpu_count() or 1)
+
 
 def add_serve(app: typer.Typer) -> None:
     """Adds the ``serve`` command to the command line ``app``."""
     import typer
 
-    from api.cli.errors import EXIT_BAD_INPUT, stderr
+    from api.cli.errors import fail
     from solver.files import allow_files
 
     @app.command()
     def serve(
         host: str = typer.Option("127.0.0.1", help="Address to listen on."),
         port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
-        workers: int = typer.Option(1, min=1, help="Worker processes."),
+        workers: int = typer.Option(
+            1,
+            min=1,
+            help=f"Worker processes: at most {WORKERS_PER_CPU} per CPU ({max_workers()} here).",
+        ),
         access_log: bool = typer.Option(
             True, help="Log every request: one JSON line each on standard error (docs/serving.md)."
         ),
@@ -44,6 +57,9 @@ def add_serve(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Serve the HTTP API with uvicorn (timeouts, limits, CORS: docs/serving.md)."""
+        if workers > max_workers():
+            most = f"at most {WORKERS_PER_CPU} per CPU ({max_workers()} here)"
+            raise fail(f"--workers is {most}, not {workers}")
         from api.http.settings import CORS_VARIABLE, SettingError, with_origins
         from api.http.transport import serve as run
 
@@ -53,8 +69,7 @@ def add_serve(app: typer.Typer) -> None:
                     os.environ[CORS_VARIABLE] = with_origins(os.environ, cors)
                 run(host=host, port=port, workers=workers, access_log=access_log)
             except SettingError as err:
-                stderr().print(f"error: {err}", markup=False)
-                raise typer.Exit(EXIT_BAD_INPUT) from None
+                raise fail(str(err)) from None
 
 
 @functools.cache

@@ -10,14 +10,26 @@ hostile or broken client on the open internet does:
 
 Each is timed from its connection until the server closes it (or until ``--cap``
 seconds, when the benchmark gives up and counts it as still held); the status of
-any answer it got is kept. Meanwhile a fresh connection every ``--every`` seconds
-asks ``GET /health`` and a Manno solve, and their answers and latencies are kept:
-a server that keeps its bounds goes on answering them.
+any answer it got is kept. Meanwhile another client, from another loopback
+address (``OTHER``, 127.0.0.2), opens a fresh connection every ``--every`` seconds
+to ask ``GET /health`` and a Manno solve, and their answers and latencies are kept:
+a server that keeps its bounds goes on answering them. The slow clients all come
+from 127.0.0.1, more of them than the per-client bound lets one address hold,
+so this run turns that bound off (``MONSTERS_CONNECTIONS_PER_CLIENT=0``, unless
+``--env`` sets it): it measures the time bounds.
 
-Everything stays on 127.0.0.1, the counts are bounded, and the run stops by
+``--flood N`` replays one client holding every slot instead: N slow-head
+connections from 127.0.0.1, each opened again the moment the server closes it,
+for ``--cap`` seconds, beside the other client. With the per-client bound
+(``MONSTERS_CONNECTIONS_PER_CLIENT``, 32 by default) the flood keeps that many of
+each worker's connections and the other client is answered; with it off
+(``--env MONSTERS_CONNECTIONS_PER_CLIENT=0``) the flood takes every slot.
+
+Everything stays on loopback, the counts are bounded, and the run stops by
 itself after about ``--cap`` seconds.
 
     .venv/bin/python -m benchmarks.slow_clients [--clients 20] [--cap 30] [--json]
+    .venv/bin/python -m benchmarks.slow_clients --flood 400 [--cap 30]
 
 ``--env NAME=VALUE`` passes a setting to the server (``MONSTERS_HEAD_SECONDS=2``).
 """
@@ -41,6 +53,11 @@ KINDS = ("idle", "slow head", "slow body")
 MAX_CLIENTS = 200
 """Most clients of each kind one run may open."""
 MAX_CAP_S = 120.0
+MAX_FLOOD = 1000
+"""Most connections one ``--flood`` run keeps open at once."""
+PER_CLIENT = "MONSTERS_CONNECTIONS_PER_CLIENT"
+OTHER = "127.0.0.2"
+"""The other client's address: the per-client bound counts the slow ones' (127.0.0.1) apart."""
 SOLVE = b'{"task": "PB>=4, PY=0, B>R"}'
 
 
@@ -103,7 +120,7 @@ async def _ask(port: int, request: bytes) -> tuple[int | None, float]:
     """One request on a fresh connection: its status (None if it failed) and its latency."""
     start = time.perf_counter()
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(OTHER, 0))
         writer.write(request)
         status = _status(await asyncio.wait_for(_everything(reader), 10))
         writer.close()
@@ -142,6 +159,56 @@ async def run(port: int, clients: int, cap: float, every: float) -> dict[str, An
     return {"slow": summarise_slow(held), "normal": summarise_normal(answers)}
 
 
+async def flooding(port: int, until: asyncio.Event) -> list[float]:
+    """One slow-head connection, opened again each time the server closes it, until ``until``.
+
+    Returns how long the server held each connection it closed, in seconds.
+    """
+    held: list[float] = []
+    stop = asyncio.ensure_future(until.wait())
+    while not until.is_set():
+        try:
+            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        except OSError:
+            await asyncio.sleep(0.1)  # the backlog is full: knock again shortly
+            continue
+        start = time.perf_counter()
+        writer.write(OPENING["slow head"])
+        ended = asyncio.ensure_future(_everything(reader))
+        try:
+            while not ended.done() and not until.is_set():
+                writer.write(b"x")
+                with suppress(ConnectionError):
+                    await writer.drain()
+                await asyncio.wait([ended, stop], timeout=1.0)
+            if ended.done():
+                held.append(time.perf_counter() - start)
+        finally:
+            ended.cancel()
+            writer.close()
+    stop.cancel()
+    return held
+
+
+async def flood(port: int, connections: int, cap: float, every: float) -> dict[str, Any]:
+    """``connections`` flooding slow heads for ``cap`` seconds, the other client meanwhile."""
+    done = asyncio.Event()
+    normal = asyncio.ensure_future(normal_clients(port, every, done))
+    await asyncio.sleep(every)
+    floods = [asyncio.ensure_future(flooding(port, done)) for _ in range(connections)]
+    await asyncio.sleep(cap)
+    done.set()
+    held = sorted(s for seconds in await asyncio.gather(*floods) for s in seconds)
+    answers = await normal
+    summary = {
+        "connections": connections,
+        "closed": len(held),
+        "held_s_median": round(statistics.median(held), 2) if held else None,
+        "held_s_max": round(held[-1], 2) if held else None,
+    }
+    return {"flood": summary, "normal": summarise_normal(answers)}
+
+
 def summarise_slow(held: Sequence[Held]) -> dict[str, Any]:
     """Per kind: clients, held seconds (median, most), how many were still held, answers."""
     result = {}
@@ -177,16 +244,16 @@ def summarise_normal(answers: Sequence[tuple[str, int | None, float]]) -> dict[s
 
 def report(result: dict[str, Any]) -> str:
     lines = [f"server: {result['server']['command']}", ""]
-    lines.append(
-        f"{'slow client':<10} {'n':>4} {'held median':>12} {'most':>7} {'still held':>11}  answers"
-    )
-    for kind, row in result["slow"].items():
-        answers = ", ".join(f"{k}: {v}" for k, v in row["answers"].items())
+    if "flood" in result:
+        row = result["flood"]
         lines.append(
-            f"{kind:<10} {row['clients']:>4} {row['held_s_median']:>10} s {row['held_s_max']:>5} s "
-            f"{row['still_held_at_cap']:>11}  {answers}"
+            f"flood: {row['connections']} slow heads from 127.0.0.1, opened again as cut;"
+            f" the server closed {row['closed']}, held median {row['held_s_median']} s,"
+            f" most {row['held_s_max']} s"
         )
-    lines += ["", "meanwhile, one fresh connection each:"]
+    else:
+        lines += _slow_lines(result["slow"])
+    lines += ["", f"meanwhile, from {OTHER}, one fresh connection each:"]
     for name, row in result["normal"].items():
         other = f", other {row['other']}" if row["other"] else ""
         lines.append(
@@ -196,12 +263,28 @@ def report(result: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _slow_lines(slow: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{'slow client':<10} {'n':>4} {'held median':>12} {'most':>7} {'still held':>11}  answers"
+    ]
+    for kind, row in slow.items():
+        answers = ", ".join(f"{k}: {v}" for k, v in row["answers"].items())
+        lines.append(
+            f"{kind:<10} {row['clients']:>4} {row['held_s_median']:>10} s {row['held_s_max']:>5} s "
+            f"{row['still_held_at_cap']:>11}  {answers}"
+        )
+    return lines
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--clients", type=int, default=20, help="clients of each slow kind")
     parser.add_argument("--cap", type=float, default=30.0, help="most seconds to wait on one")
     parser.add_argument("--every", type=float, default=0.5, help="seconds between normal requests")
     parser.add_argument("--workers", type=int, default=2, help="server worker processes")
+    parser.add_argument(
+        "--flood", type=int, default=0, help="slow heads from one client, reopened as cut"
+    )
     parser.add_argument(
         "--env",
         action="append",
@@ -213,12 +296,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.clients <= MAX_CLIENTS or not 0 < args.cap <= MAX_CAP_S:
         parser.error(f"--clients 1..{MAX_CLIENTS} and --cap up to {MAX_CAP_S:g} s")
+    if not 0 <= args.flood <= MAX_FLOOD:
+        parser.error(f"--flood 0..{MAX_FLOOD}")
     env = dict(item.partition("=")[::2] for item in args.env)
+    if not args.flood:
+        env = {PER_CLIENT: "0", **env}
     began = time.perf_counter()
     with server(args.workers, env) as (url, _process, info):
         port = int(url.rpartition(":")[2])
         result: dict[str, Any] = {"server": info, **environment()}
-        result |= asyncio.run(run(port, args.clients, args.cap, args.every))
+        if args.flood:
+            result |= asyncio.run(flood(port, args.flood, args.cap, args.every))
+        else:
+            result |= asyncio.run(run(port, args.clients, args.cap, args.every))
     result["seconds"] = round(time.perf_counter() - began, 1)
     emit(result, args.json, report)
     return 0

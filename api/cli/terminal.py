@@ -7,6 +7,7 @@ import contextlib
 import functools
 import json
 import os
+import stat
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -85,15 +86,49 @@ def progress_bar(label: str, total: int) -> Iterator[Progress]:
         yield bar
 
 
+NOT_REPLACED = (
+    (stat.S_ISLNK, "it is a symbolic link"),
+    (stat.S_ISDIR, "it is a directory"),
+    (stat.S_ISFIFO, "it is a named pipe"),
+    (stat.S_ISCHR, "it is a device"),
+    (stat.S_ISBLK, "it is a device"),
+    (stat.S_ISSOCK, "it is a socket"),
+)
+"""What an output file is never written over, even with ``--force``: the new file would
+take the name, so a link's target would stay as it was and a device become a file."""
+
+
+def replace_refusal(found: os.stat_result) -> str | None:
+    """Why a file (as ``os.lstat`` found it) is not replaced, or None for a plain file.
+
+    >>> replace_refusal(os.stat_result((stat.S_IFCHR | 0o666, 0, 0, 1, 0, 0, 0, 0, 0, 0)))
+    'it is a device'
+    >>> replace_refusal(os.stat_result((stat.S_IFREG | 0o644, 0, 0, 2, 0, 0, 0, 0, 0, 0)))
+    'it has other names (hard links), which would keep the old contents'
+    """
+    for kind, reason in NOT_REPLACED:
+        if kind(found.st_mode):
+            return reason
+    if found.st_nlink > 1:
+        return "it has other names (hard links), which would keep the old contents"
+    return None
+
+
 def check_writable(path: Path, force: bool = False) -> None:
     """Refuse, before any work is done, a file that :func:`write_file` would refuse.
 
     Raises:
-        MonsterError: ``path`` is a directory, or exists and ``force`` is not given.
+        MonsterError: ``path`` exists and ``force`` is not given, or it is anything but
+            a regular file of one name (``replace_refusal``), ``force`` or not.
     """
-    if path.is_dir():
-        raise MonsterError(f"cannot write {str(path)!r}: it is a directory")
-    if not force and (path.exists() or path.is_symlink()):
+    try:
+        found = path.lstat()
+    except OSError:
+        return  # nothing there (or nothing to see): the write itself says what is wrong
+    refusal = replace_refusal(found)
+    if refusal is not None:
+        raise MonsterError(f"cannot write {str(path)!r}: {refusal}")
+    if not force:
         raise MonsterError(f"{str(path)!r} exists: give --force to replace it")
 
 
@@ -107,10 +142,12 @@ def write_file(path: Path, data: bytes, force: bool = False) -> int:
     Args:
         path: the file to write.
         data: all of its bytes.
-        force: replace the file if it exists (otherwise that is an error).
+        force: replace the file if it exists (otherwise that is an error); only a
+            regular file of one name is ever replaced (``check_writable``).
 
     Raises:
-        MonsterError: the file exists and ``force`` is not given, or it cannot be written.
+        MonsterError: the file exists and ``force`` is not given, is not a regular
+            file, or cannot be written.
     """
     check_writable(path, force)
     try:

@@ -3,8 +3,10 @@
 ``BodyLimit`` (ASGI middleware, inside CORS): a request the connection marked
 busy (``api.http.protocol.BUSY``) answers 503; a body must arrive within
 ``body_seconds`` (else 408), stay within ``max_body_bytes`` (else 413) and, as
-JSON, nest at most ``solver.jsonio.MAX_DEPTH`` deep (else 422); an answer sent
-before the body is all read closes the connection. The numbers:
+JSON, nest at most ``solver.jsonio.MAX_DEPTH`` deep, be UTF-8 without a byte order
+mark and name no key twice in one object (else 422: the command line reads JSON by
+the same rules, ``solver.jsonio``); an answer sent before the body is all read
+closes the connection. The numbers:
 ``api.http.settings.Settings`` and docs/serving.md.
 """
 
@@ -17,7 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from api.http.problems import BODY_TOO_LARGE, RequestTimeoutError, error_problem, problem
 from api.http.protocol import BUSY, CLOSE
 from solver.errors import NotationError
-from solver.jsonio import MAX_DEPTH, json_depth_fault
+from solver.jsonio import MAX_DEPTH, encoding_fault, json_depth_fault, load_json
 
 
 def _is_json(content_type: bytes | None) -> bool:
@@ -35,7 +37,9 @@ class BodyLimit:
     A declared ``Content-Length`` over ``limit`` answers 413 before any byte is
     read; a body without one is counted as it streams and refused at the limit.
     A body still arriving ``seconds`` after the request began answers 408. A
-    JSON body nested deeper than ``max_depth`` answers 422 naming the column. An
+    JSON body nested deeper than ``max_depth`` answers 422 naming the column; one
+    in UTF-16 or UTF-32 or with a byte order mark, or naming a key twice in one
+    object (the pointer names it), answers 422 too. An
     answer that starts before the body is all read (a refusal, an unknown
     route) closes the connection, so the rest of the body is never awaited.
     """
@@ -115,14 +119,26 @@ class _Body:
         if not message.get("more_body", False):
             self.complete = True
             if self.json:
-                await self._check_depth()
+                await self._check_json()
 
-    async def _check_depth(self) -> None:
+    async def _check_json(self) -> None:
+        """Refuse JSON that FastAPI's reading would take but the service does not."""
+        fault = encoding_fault(bytes(self.text))  # FastAPI would read UTF-16, UTF-32, a BOM
+        if fault is not None:
+            await self._refuse(error_problem(NotationError(fault)))  # the body as a whole
+            return
         text = self.text.decode("utf-8", errors="replace")
         column = json_depth_fault(text, self.bounds.max_depth)
         if column is not None:
             deep = NotationError(f"JSON nested deeper than {self.bounds.max_depth} levels", column)
-            await self._refuse(error_problem(deep))  # a fault of the body as a whole
+            await self._refuse(error_problem(deep))
+            return
+        try:
+            load_json(text)  # FastAPI would keep the last of a key given twice
+        except NotationError as repeated:
+            await self._refuse(error_problem(repeated))
+        except (ValueError, RecursionError):
+            pass  # not JSON (or not UTF-8): FastAPI's own reading says why, and where
 
     async def _too_large(self) -> None:
         limit = f"request bodies are limited to {self.bounds.limit} bytes"

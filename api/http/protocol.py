@@ -7,17 +7,22 @@ a request's line and headers must arrive within ``head_seconds``, or the
 connection is closed; a client that takes none of its answer for
 ``send_seconds`` is cut off; a request carrying both ``Content-Length`` and
 ``Transfer-Encoding`` is refused (400) and its connection closed, so nothing
-can hide a second request in it; a request past the connection limit is marked
-busy (``BUSY``) for ``api.http.body.BodyLimit``; every connection sends at once
-(``TCP_NODELAY``), with one worker or several, its writes coalesced
-(``api.http.sending``).
+can hide a second request in it, and so is one of an HTTP version other than
+1.0 and 1.1; a connection from an address that already holds
+``connections_per_client`` of this worker's connections is closed at once,
+unanswered, so one client cannot take every slot; a request past the
+connection limit is marked busy (``BUSY``) for ``api.http.body.BodyLimit``;
+every connection sends at once (``TCP_NODELAY``), with one worker or
+several, its writes coalesced (``api.http.sending``).
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
 from functools import cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import h11
 import uvicorn
@@ -37,6 +42,8 @@ MAX_HEAD_BYTES = 16_384
 """Longest request line and headers read (h11's own bound on a head arriving in pieces)."""
 BUSY = "monsters.busy"
 """The scope extension ``GuardedH11Protocol`` sets on a request past the connection limit."""
+HTTP_VERSIONS = (b"1.0", b"1.1")
+"""The versions of HTTP served; a request of another (``HTTP/2.0``, ``HTTP/0.9``) answers 400."""
 
 _CLOCK = Clock()
 
@@ -74,6 +81,10 @@ class StrictConnection(h11.Connection):
             if {b"content-length", b"transfer-encoding"} <= names:
                 self.fault = (400, AMBIGUOUS)
                 raise h11.RemoteProtocolError(AMBIGUOUS)
+            if event.http_version not in HTTP_VERSIONS:
+                version = event.http_version.decode("ascii", "replace")
+                self.fault = (400, f"only HTTP/1.0 and HTTP/1.1 are served, not HTTP/{version}")
+                raise h11.RemoteProtocolError(self.fault[1])
         return event
 
     def _reason(self, status: int) -> str:
@@ -84,13 +95,23 @@ class StrictConnection(h11.Connection):
         return MALFORMED
 
 
+_CLIENTS: WeakKeyDictionary[ServerState, Counter[str]] = WeakKeyDictionary()
+"""Each server's open connections by client address."""
+
+
+def open_by_client(server_state: ServerState) -> Counter[str]:
+    """The open connections of the server ``server_state`` belongs to, by client address."""
+    return _CLIENTS.setdefault(server_state, Counter())
+
+
 class GuardedH11Protocol(H11Protocol):
     """uvicorn's h11 protocol with deadlines on each request's head and on a stalled
     answer, and strict framing.
 
     The head clock starts when the connection opens and again when an answer
     ends; it stops when a request's headers are complete. Malformed requests
-    answer a problem, not plain text.
+    answer a problem, not plain text. A connection from an address that holds
+    ``per_client`` open connections already is closed as it opens.
     """
 
     def __init__(
@@ -105,6 +126,9 @@ class GuardedH11Protocol(H11Protocol):
         self.conn = StrictConnection() if size is None else StrictConnection(size)
         self.head_seconds = service_settings().head_seconds
         self.send_seconds = service_settings().send_seconds
+        self.per_client = service_settings().connections_per_client
+        self.by_client = open_by_client(server_state)
+        self.counted: str | None = None
         self.head_timer: asyncio.TimerHandle | None = None
         self.send_timer: asyncio.TimerHandle | None = None
         # past the limit a request is marked, not answered here: BodyLimit answers it as a
@@ -123,6 +147,10 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
+        if not self._count_client():
+            self.connections.discard(self)  # it holds no slot of the worker's while it closes
+            transport.close()  # no request read, so nothing to answer
+            return
         no_delay(transport)
         self.transport = Corked(transport, self.loop)  # type: ignore[assignment]
         self._follow_head()
@@ -132,7 +160,27 @@ class GuardedH11Protocol(H11Protocol):
             if timer is not None:
                 timer.cancel()
         self.head_timer = self.send_timer = None
+        if self.counted is not None:
+            self.by_client[self.counted] -= 1
+            if not self.by_client[self.counted]:
+                del self.by_client[self.counted]
+            self.counted = None
         super().connection_lost(exc)
+
+    def _count_client(self) -> bool:
+        """Count this connection against its client's bound; False if that is reached.
+
+        A connection with no address (a Unix socket) and every connection with the
+        bound off (``0``) are admitted uncounted.
+        """
+        if not self.per_client or self.client is None:
+            return True
+        address = self.client[0]
+        if self.by_client[address] >= self.per_client:
+            return False
+        self.by_client[address] += 1
+        self.counted = address
+        return True
 
     def pause_writing(self) -> None:
         """The client is not taking its answer: it has ``send_seconds`` to start again."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -249,6 +251,47 @@ def test_svg_files_are_replaced_only_with_force(cli: Cli, tmp_path: Path, args: 
     assert [p.name for p in tmp_path.iterdir()] == ["picture.svg"]
 
 
+def _symlink(path: Path) -> None:
+    (path.parent / "kept.toml").write_text("mine")
+    path.symlink_to(path.parent / "kept.toml")
+
+
+def _hard_link(path: Path) -> None:
+    (path.parent / "kept.toml").write_text("mine")
+    path.hardlink_to(path.parent / "kept.toml")
+
+
+def _socket(path: Path) -> None:
+    listening = socket.socket(socket.AF_UNIX)
+    listening.bind(str(path))  # the socket file stays after the socket closes
+    listening.close()
+
+
+NOT_REGULAR = {
+    "symlink": (_symlink, "it is a symbolic link"),
+    "fifo": (os.mkfifo, "it is a named pipe"),
+    "directory": (os.mkdir, "it is a directory"),
+    "hard link": (_hard_link, "it has other names (hard links)"),
+    "socket": (_socket, "it is a socket"),
+}
+
+
+@pytest.mark.parametrize("kind", NOT_REGULAR)
+def test_force_replaces_only_a_regular_file(cli: Cli, tmp_path: Path, kind: str) -> None:
+    make, reason = NOT_REGULAR[kind]
+    target = tmp_path / "out.toml"
+    make(target)
+    before = sorted((p.name, p.lstat().st_mode, p.lstat().st_ino) for p in tmp_path.iterdir())
+    args = ["manno", "generate", "--level", "1", "--count", "1", "--out", str(target)]
+    code, out, err = cli([*args, "--force"])
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"error: cannot write {str(target)!r}: {reason}")
+    after = sorted((p.name, p.lstat().st_mode, p.lstat().st_ino) for p in tmp_path.iterdir())
+    assert after == before  # nothing written, renamed or left behind
+    if (tmp_path / "kept.toml").exists():
+        assert (tmp_path / "kept.toml").read_text() == "mine"
+
+
 def test_an_error_message_is_always_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     @one_line_errors
     def command() -> None:
@@ -289,3 +332,46 @@ def test_a_reader_that_leaves_ends_the_batch_quietly() -> None:
     assert reader.stdout is not None and reader.wait(timeout=60) == 0
     assert json.loads(reader.stdout.read())["flip"] == [15]
     assert done.returncode == 1 and done.stderr == b""
+
+
+def test_a_key_given_twice_is_refused_in_a_batch_line_and_a_file(cli: Cli, tmp_path: Path) -> None:
+    """Python's json keeps the last value: the batch line would have solved PB>=99."""
+    code, out, _ = cli(["manno", "solve", "--batch"], '{"task": "PB>=4", "task": "PB>=99"}\n')
+    [answer] = [json.loads(line) for line in out.splitlines()]
+    assert code == 2 and answer == {
+        "error": "task: the key 'task' appears more than once",
+        "line": 1,
+    }
+    state = tmp_path / "state.json"
+    code, out, _ = cli(["park", "new", "--players", "2", "--seed", "1"])
+    new = json.loads(out)
+    key = next(iter(new))
+    state.write_text(json.dumps(new)[:-1] + f', "{key}": {json.dumps(new[key])}}}')
+    code, out, err = cli(["park", "view", str(state), "--seat", "0"])
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"the key '{key}' appears more than once" in err
+
+
+WIDE = {
+    "a byte order mark": (b"\xef\xbb\xbf", "utf-8", "byte order mark"),
+    "UTF-16": (b"", "utf-16", "not UTF-8"),
+    "UTF-16 without a mark": (b"", "utf-16-le", "not UTF-8"),
+    "UTF-32": (b"", "utf-32", "not UTF-8"),
+}
+
+
+@pytest.mark.parametrize("kind", WIDE)
+def test_json_with_a_byte_order_mark_or_in_utf_16_or_32_is_refused(
+    cli: Cli, tmp_path: Path, kind: str
+) -> None:
+    """The same rule as the HTTP bodies' (tests/api/test_http.py): UTF-8, no mark."""
+    mark, encoding, message = WIDE[kind]
+    code, out, _ = cli(["park", "new", "--players", "2", "--seed", "1"])
+    state = tmp_path / "state.json"
+    state.write_bytes(mark + json.dumps(json.loads(out)).encode(encoding))
+    code, out, err = cli(["park", "view", str(state), "--seat", "0"])
+    assert code == 2 and out == "" and err.count("\n") == 1 and message in err
+    line = mark + '{"task": "PB>=4"}'.encode(encoding) + b"\n"
+    done = monsters(["manno", "solve", "--batch"], line)
+    [answer] = [json.loads(text) for text in done.stdout.splitlines()]
+    assert done.returncode == 2 and message in answer["error"]

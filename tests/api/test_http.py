@@ -20,7 +20,9 @@ PROBLEM = "application/problem+json"
 
 @pytest.fixture(scope="module")
 def client() -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(cors_origins=("http://front.test",)))) as test_client:
+    # a generous time: these tests check answers, and a busy machine must not turn one into a 503
+    settings = Settings(cors_origins=("http://front.test",), request_seconds=60.0)
+    with TestClient(create_app(settings)) as test_client:
         yield test_client
 
 
@@ -176,3 +178,53 @@ def test_docs_and_schema(client: TestClient) -> None:
 def test_a_real_server_over_loopback(base: str) -> None:
     answer = httpx.post(f"{base}/v1/manno/solve", json={"task": "PB>=4, PY=0, B>R"}, timeout=10)
     assert answer.status_code == 200 and answer.json()["arrangement"] == "000000000000001"
+
+
+def _posted(client: TestClient, path: str, body: bytes) -> httpx.Response:
+    """``body`` as sent, declared JSON."""
+    answer: httpx.Response = client.post(
+        path, content=body, headers={"content-type": "application/json"}
+    )
+    return answer
+
+
+def test_a_key_given_twice_is_refused_naming_it(client: TestClient) -> None:
+    """Python's json keeps the last value: this would have solved PB>=99."""
+    twice = _posted(client, "/v1/manno/solve", b'{"task": "PB>=4", "task": "PB>=99"}')
+    assert twice.status_code == 422 and twice.headers["content-type"] == PROBLEM
+    assert twice.json()["errors"] == [
+        {"field": "/task", "message": "the key 'task' appears more than once"}
+    ]
+    state = client.post("/v1/park/new", json={"players": 2, "seed": 1}).json()["state"]
+    key = next(iter(state))
+    text = json.dumps(state)[:-1] + f', "{key}": {json.dumps(state[key])}}}'
+    nested = _posted(client, "/v1/park/view", f'{{"state": {text}, "seat": 0}}'.encode())
+    assert nested.status_code == 422
+    assert [e["field"] for e in nested.json()["errors"]] == [f"/state/{key}"]
+    assert _posted(
+        client, "/v1/park/view", json.dumps({"state": state, "seat": 0}).encode()
+    ).is_success
+
+
+SOLVE = '{"task": "PB>=4"}'
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (b"\xef\xbb\xbf" + SOLVE.encode(), "byte order mark"),
+        (SOLVE.encode("utf-16"), "not UTF-8"),
+        (SOLVE.encode("utf-16-le"), "not UTF-8"),
+        (SOLVE.encode("utf-16-be"), "not UTF-8"),
+        (SOLVE.encode("utf-32"), "not UTF-8"),
+    ],
+    ids=["utf-8 with a mark", "utf-16", "utf-16-le", "utf-16-be", "utf-32"],
+)
+def test_a_body_with_a_byte_order_mark_or_in_utf_16_or_32_is_refused(
+    client: TestClient, body: bytes, message: str
+) -> None:
+    answer = _posted(client, "/v1/manno/solve", body)
+    assert answer.status_code == 422 and answer.headers["content-type"] == PROBLEM
+    [fault] = answer.json()["errors"]
+    assert fault["field"] == "" and message in fault["message"]
+    assert _posted(client, "/v1/manno/solve", SOLVE.encode()).is_success  # UTF-8, no mark

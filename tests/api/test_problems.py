@@ -198,3 +198,29 @@ def test_every_problem_type_is_documented(client: TestClient) -> None:
     assert "/problems/body-too-large" in solve["413"]["description"]
     assert "Retry-After" in solve["503"]["headers"]
     assert all(PROBLEM in solve[status]["content"] for status in ("413", "422", "503"))
+
+
+@pytest.mark.parametrize("path", ["/no/such/route", "/v1/nogame/hint", "/v1/manno/tasks/x/y"])
+def test_an_unknown_route_is_a_not_found_problem(client: TestClient, path: str) -> None:
+    response = client.get(path)
+    assert response.status_code == 404 and response.headers["content-type"] == PROBLEM
+    problem = response.json()
+    assert problem["type"] == "/problems/not-found" and problem["status"] == 404
+    assert path not in response.text  # the caller's path is not echoed
+
+
+@pytest.mark.parametrize(
+    ("method", "path", "allowed"),
+    [("POST", "/health", "GET"), ("GET", "/v1/manno/solve", "POST"), ("PUT", "/ready", "GET")],
+)
+def test_a_wrong_method_is_a_method_problem_naming_those_allowed(
+    client: TestClient, method: str, path: str, allowed: str
+) -> None:
+    response = client.request(method, path)
+    assert response.status_code == 405 and response.headers["content-type"] == PROBLEM
+    assert response.headers["allow"] == allowed
+    problem = response.json()
+    assert problem["type"] == "/problems/method-not-allowed" and problem["status"] == 405
+    assert allowed in problem["detail"]
+    schema = client.get("/openapi.json").json()
+    assert "`/problems/method-not-allowed` (405" in schema["info"]["description"]

@@ -6,6 +6,7 @@ transport matters) with short ``MONSTERS_*`` times, and talks bytes to it.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import signal
@@ -22,7 +23,10 @@ import anyio
 import pytest
 from fastapi.testclient import TestClient
 from starlette.types import Receive, Scope, Send
+from typer.testing import CliRunner
 
+from api.entry import app as cli_app
+from api.http import transport
 from api.http.body import BodyLimit
 from tests.api.conftest import Server, serving
 
@@ -34,6 +38,10 @@ MARGIN = 2.0
 STOP_MARGIN = 5.0
 """Slack for stopping: the supervisor looks for signals twice a second, then the
 workers finish, and two interpreters exit."""
+STOP_BOUND = 30.0
+"""How long stopping may take with workers still starting: well under
+``api.http.transport.WORKER_START_SECONDS``, which uvicorn's own supervisor waited
+on each starting worker before it heard the signal."""
 
 SEND_SECONDS = 1.0
 QUICK = {
@@ -365,6 +373,68 @@ def test_a_setting_that_does_not_read_is_one_line_and_exit_2() -> None:
     ]
 
 
+def test_serve_starts_at_most_a_few_workers_per_cpu(monkeypatch: pytest.MonkeyPatch) -> None:
+    started: list[dict[str, Any]] = []
+    monkeypatch.setattr(transport, "serve", lambda **options: started.append(options))
+    most = 4 * (os.cpu_count() or 1)
+    done = CliRunner().invoke(cli_app, ["serve", "--workers", str(most + 1)])
+    assert done.exit_code == 2 and started == []
+    assert done.output.strip().splitlines() == [
+        f"error: --workers is at most 4 per CPU ({most} here), not {most + 1}"
+    ]
+    assert CliRunner().invoke(cli_app, ["serve", "--workers", str(most)]).exit_code == 0
+    assert started[0]["workers"] == most
+
+
+SLOW_START = """import sys, time
+if "--multiprocessing-fork" in sys.argv:  # a worker: its start-up never ends
+    time.sleep(600)
+"""
+
+
+def group_processes(group: int) -> list[int]:
+    """The live processes of process group ``group``, read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        with contextlib.suppress(OSError):
+            fields = (entry / "stat").read_text().rpartition(")")[2].split()
+            if entry.name.isdigit() and int(fields[2]) == group and fields[0] != "Z":
+                found.append(int(entry.name))
+    return found
+
+
+def test_a_stop_signal_during_start_up_stops_every_worker(tmp_path: Path) -> None:
+    (tmp_path / "sitecustomize.py").write_text(SLOW_START)
+    path = os.pathsep.join(filter(None, [str(tmp_path), os.environ.get("PYTHONPATH")]))
+    monsters = str(Path(sys.executable).with_name("monsters"))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = str(probe.getsockname()[1])
+    process = subprocess.Popen(
+        [monsters, "serve", "--port", port, "--workers", "3", "--no-access-log"],
+        env={**os.environ, "PYTHONPATH": path},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,  # its own process group: every worker is found in it
+    )
+    try:
+        deadline = time.monotonic() + 120
+        while len(group_processes(process.pid)) < 4:  # the parent and its three workers
+            assert time.monotonic() < deadline and process.poll() is None, "no workers"
+            time.sleep(0.1)
+        time.sleep(2)  # the supervisor is waiting on the workers' first answers by now
+        process.send_signal(signal.SIGTERM)  # the parent only, as kill or a container sends it
+        deadline = time.monotonic() + STOP_BOUND
+        while left := group_processes(process.pid):
+            assert time.monotonic() < deadline, f"still running after SIGTERM: {left}"
+            time.sleep(0.2)
+        assert process.wait(timeout=MARGIN) == 0
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+
+
 def test_the_body_deadline_ends_with_the_body() -> None:
     async def listens_after_reading(scope: Scope, receive: Receive, send: Send) -> None:
         await receive()  # the whole body
@@ -376,3 +446,43 @@ def test_the_body_deadline_ends_with_the_body() -> None:
     client = TestClient(BodyLimit(listens_after_reading, limit=100, seconds=0.2))
     answer = client.post("/", content=b"{}", headers={"content-type": "application/json"})
     assert (answer.status_code, answer.text) == (200, "done")
+
+
+@pytest.mark.parametrize("version", ["2.0", "1.2", "9.9", "0.9"])
+def test_a_request_of_another_http_version_answers_400(quick: Server, version: str) -> None:
+    with connect(quick) as sock:
+        sock.sendall(f"GET /health HTTP/{version}\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        answer = read_answer(sock, MARGIN)
+        assert answer.status == 400 and answer.headers["content-type"] == PROBLEM
+        assert f"not HTTP/{version}" in answer.json()["detail"]
+        assert held(sock, MARGIN) is not None, "the connection stayed open"
+
+
+@pytest.mark.parametrize("version", ["1.0", "1.1"])
+def test_http_1_0_and_1_1_are_served(quick: Server, version: str) -> None:
+    with connect(quick) as sock:
+        sock.sendall(f"GET /health HTTP/{version}\r\nHost: 127.0.0.1\r\n\r\n".encode())
+        answer = read_answer(sock, MARGIN)
+    assert answer.status == 200 and answer.json() == {"status": "ok"}
+
+
+def connect_from(server: Server, address: str) -> socket.socket:
+    """A connection to ``server`` from the loopback address ``address`` (127.0.0.2, say)."""
+    return socket.create_connection(("127.0.0.1", server.port), 5, (address, 0))
+
+
+def test_one_client_cannot_hold_every_connection() -> None:
+    env = {"MONSTERS_CONNECTIONS_PER_CLIENT": "2", "MONSTERS_HEAD_SECONDS": "30"}
+    health = b"GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    with serving(env) as server, connect(server), connect(server) as second:
+        time.sleep(0.3)  # the server has taken both in
+        with connect(server) as extra:
+            assert held(extra, MARGIN) is not None, "a third connection was kept"
+        with connect_from(server, "127.0.0.2") as other:
+            other.sendall(health)
+            assert read_answer(other, MARGIN).status == 200
+        second.close()
+        time.sleep(0.3)
+        with connect(server) as again:  # one of its connections ended: it may open one more
+            again.sendall(health)
+            assert read_answer(again, MARGIN).status == 200

@@ -115,3 +115,64 @@ def test_every_route_is_matched_by_the_app_itself() -> None:
     paths = {route.path for route in routes}
     assert {"/v1/park/view", "/v1/manno/solve", "/play/manno", "/health"} <= paths
     assert all(route.unique_id == operation_id(route) for route in routes)
+
+
+class From(Recording):
+    """A recording transport whose connection comes from ``host``."""
+
+    def __init__(self, host: str) -> None:
+        super().__init__()
+        self.host = host
+
+    def get_extra_info(self, name: str, default: Any = None) -> Any:
+        return {"peername": (self.host, 1), "sockname": ("127.0.0.1", 2)}.get(name, default)
+
+
+def test_one_client_holds_at_most_its_share_of_the_connections() -> None:
+    async def main() -> None:
+        config = uvicorn.Config(_health, http=GuardedH11Protocol, access_log=False)
+        config.load()
+        state, loop = ServerState(), asyncio.get_running_loop()
+
+        def opened(host: str) -> tuple[GuardedH11Protocol, From]:
+            protocol = GuardedH11Protocol(config, state, {}, loop)
+            protocol.per_client = 2
+            transport = From(host)
+            protocol.connection_made(transport)
+            return protocol, transport
+
+        held = [opened("192.0.2.1") for _ in range(2)]
+        extra, other = opened("192.0.2.1"), opened("192.0.2.9")
+        assert extra[1].closed and extra[1].writes == []  # refused at once, unanswered
+        assert not any(transport.closed for _, transport in [*held, other])
+        other[0].data_received(REQUEST)
+        for _ in range(20):
+            await asyncio.sleep(0)
+        assert other[1].writes[0].startswith(b"HTTP/1.1 200 ")
+        extra[0].connection_lost(None)  # a refused connection frees no slot of its client
+        held[0][0].connection_lost(None)
+        again = opened("192.0.2.1")
+        assert not again[1].closed  # one of its connections ended: a new one is taken
+        for protocol, _ in [held[1], other, again]:
+            protocol.connection_lost(None)
+
+    asyncio.run(main())
+
+
+def test_with_the_bound_off_one_client_may_hold_every_connection() -> None:
+    async def main() -> list[bool]:
+        config = uvicorn.Config(_health, http=GuardedH11Protocol, access_log=False)
+        config.load()
+        state, loop = ServerState(), asyncio.get_running_loop()
+        protocols = []
+        for _ in range(5):
+            protocol = GuardedH11Protocol(config, state, {}, loop)
+            protocol.per_client = 0
+            protocol.connection_made(From("192.0.2.1"))
+            protocols.append(protocol)
+        closed = [protocol.transport.is_closing() for protocol in protocols]
+        for protocol in protocols:
+            protocol.connection_lost(None)
+        return closed
+
+    assert asyncio.run(main()) == [False] * 5
