@@ -17,6 +17,12 @@ game (the lineup of the row, the search at ``CALIBRATION_ITERATIONS``); the row
 names the iteration count that follows (``mcts:N``), which keeps the match
 itself reproducible.
 
+``--rival search`` (not played by default: its games are slow) plays the
+reference search (``solver/search.py``) instead or as well, at its default
+counted budget (about one second a decision on this machine), over
+``--mcts-games`` judged and ``--mcts-side-games`` other games; the hint must
+win half of the decided two-seat games against it.
+
 The judged matches are the two-seat ones with default settings: the hint must
 win at least 70 % of the decided games (ties left out) against greedy, 95 %
 against random and 60 % against the search. In the other modes one hint player
@@ -50,8 +56,12 @@ from solver.errors import MonsterError
 from solver.game import GAMES, get_game
 
 RIVALS = ("greedy", "random", "mcts")
-"""The players the hint meets, in this order (the greedy match times the hint)."""
-TARGETS = {"greedy": 0.70, "random": 0.95, "mcts": 0.60}
+"""The players the hint meets by default, in this order (the greedy match times the hint)."""
+CHOICES = (*RIVALS, "search")
+"""Every rival ``--rival`` may name."""
+SLOW = frozenset({"mcts", "search"})
+"""Rivals played over the ``--mcts-games`` / ``--mcts-side-games`` counts."""
+TARGETS = {"greedy": 0.70, "random": 0.95, "mcts": 0.60, "search": 0.50}
 """Least share of decided games the hint player must win in the two-seat matches."""
 SHARE_TARGET = 1.5
 """Against greedy in the other modes: least multiple of the fair share to win."""
@@ -121,13 +131,13 @@ def setups(
         teams = getattr(game.new(n, 0, settings or None), "teams", None)
         ours = set(teams[0]) if teams else {0}  # in team mode, hint players make one team
         sides = len(teams or range(n))
-        for rival in (r for r in RIVALS if r in rivals):
+        for rival in (r for r in CHOICES if r in rivals):
             lineup = tuple("hint" if seat in ours else rival for seat in range(n))
             if (n, settings) == judged:
-                count = mcts_games if rival == "mcts" else games
+                count = mcts_games if rival in SLOW else games
                 target: float | None = TARGETS[rival]
             else:
-                count = mcts_side_games if rival == "mcts" else side_games
+                count = mcts_side_games if rival in SLOW else side_games
                 target = min(1.0, SHARE_TARGET / sides) if rival == "greedy" else None
             out.append(Setup(name, lineup, settings, count, target, sides, rival))
     return out
@@ -235,7 +245,9 @@ def report(result: dict[str, Any]) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--game", choices=sorted(GAMES), action="append")
-    parser.add_argument("--rival", choices=RIVALS, action="append", help="default: all three")
+    parser.add_argument(
+        "--rival", choices=CHOICES, action="append", help="default: " + ", ".join(RIVALS)
+    )
     parser.add_argument("--games", type=int, default=500, help="games per judged match")
     parser.add_argument("--mcts-games", type=int, default=500, help="judged games against mcts")
     parser.add_argument("--side-games", type=int, default=200, help="games per other match")

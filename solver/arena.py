@@ -29,7 +29,7 @@ from solver.backends import Backend, pool
 from solver.errors import NotationError
 from solver.files import allow_files, files_allowed
 from solver.game import AnyGame, Json, PlayerFactory, get_game
-from solver.mcts import SearchPlayers
+from solver.mcts import Budgeted
 
 #: A game that has not ended after this many decisions is a bug in its rules.
 MAX_DECISIONS = 20_000
@@ -105,7 +105,7 @@ def game_seed(seed: int, index: int) -> int:
 
 def player_factory(game: AnyGame, name: str) -> PlayerFactory:
     """The factory of the player ``name`` names: a player of ``game``, or a search
-    player with its iteration count (``mcts:400``).
+    player with its budget (``mcts:400`` iterations, ``search:800`` playouts).
 
     Raises:
         NotationError: an unknown player, or a count the player does not take.
@@ -118,7 +118,7 @@ def player_factory(game: AnyGame, name: str) -> PlayerFactory:
         )
     if not colon:
         return factory
-    if not isinstance(factory, SearchPlayers):
+    if not isinstance(factory, Budgeted):
         raise NotationError(f"player {base!r} takes no iteration count (in {name!r})")
     return factory.named(argument)
 

@@ -43,7 +43,7 @@ import re
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from solver.deadline import Clock
 from solver.errors import NotationError
@@ -295,6 +295,27 @@ class SearchPlayer:
         return search.best(moves)
 
 
+@runtime_checkable
+class Budgeted(Protocol):
+    """A search player's factory whose budget a name sets (``mcts:N``, ``search:N``)."""
+
+    name: str
+
+    @property
+    def count(self) -> int:
+        """The budget a decision of the players it builds gets (iterations, playouts)."""
+
+    @property
+    def standard(self) -> int:
+        """The game's own budget, in the same unit."""
+
+    def __call__(self, seed: int) -> Any:
+        """A player seeded with ``seed``."""
+
+    def named(self, argument: str) -> Budgeted:
+        """The same players with the budget ``argument`` names."""
+
+
 @dataclass(frozen=True)
 class SearchPlayers:
     """The ``mcts`` entry of a game's players: builds a :class:`SearchPlayer` from a
@@ -334,10 +355,32 @@ class SearchPlayers:
         ...
         solver.errors.NotationError: bad iteration count 'x' in 'mcts:x': want 1 to 100000
         """
-        text = argument.strip()
-        if not re.fullmatch(r"[0-9]{1,6}", text) or not 1 <= int(text) <= MAX_ITERATIONS:
-            raise NotationError(
-                f"bad iteration count {argument!r} in {f'{self.name}:{argument}'!r}: "
-                f"want 1 to {MAX_ITERATIONS}"
-            )
-        return self.with_iterations(int(text))
+        return self.with_iterations(count_in(argument, self.name, "iteration", MAX_ITERATIONS))
+
+    @property
+    def count(self) -> int:
+        """The iterations a decision of the players it builds searches."""
+        return (self.budget or Budget(self.rules.iterations)).iterations
+
+    @property
+    def standard(self) -> int:
+        """The game's own budget: about half a second a decision on this project's machine."""
+        return self.rules.iterations
+
+
+def count_in(argument: str, player: str, noun: str, most: int) -> int:
+    """The budget ``<player>:<argument>`` names: a whole number from 1 to ``most``.
+
+    >>> count_in(" 40 ", "search", "playout", 100)
+    40
+    >>> count_in("0", "search", "playout", 100)
+    Traceback (most recent call last):
+    ...
+    solver.errors.NotationError: bad playout count '0' in 'search:0': want 1 to 100
+    """
+    text = argument.strip()
+    if not re.fullmatch(r"[0-9]{1,9}", text) or not 1 <= int(text) <= most:
+        raise NotationError(
+            f"bad {noun} count {argument!r} in {f'{player}:{argument}'!r}: want 1 to {most}"
+        )
+    return int(text)

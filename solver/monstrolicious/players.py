@@ -1,9 +1,10 @@
-"""Players for simulation: random, greedy and hint. They decide from their seat's view.
+"""Players for simulation: random, greedy, hint and the searches. They decide from
+their seat's view.
 
 >>> from solver.monstrolicious.rules import new_state
 >>> s = new_state(2, 1)
 >>> [PLAYERS[name](0).choose(s) in s.legal_moves() for name in sorted(PLAYERS)]
-[True, True, True, True]
+[True, True, True, True, True]
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from solver.monstrolicious.hint import hint
 from solver.monstrolicious.state import State
 from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
 from solver.monstrolicious.view import HIDDEN, View
-from solver.monstrolicious.worlds import mcts_player
+from solver.monstrolicious.worlds import mcts_player, search_players
 
 
 def _possible(view: View, tile: Placed) -> list[Value]:
@@ -93,4 +94,5 @@ PLAYERS: dict[str, PlayerFactory] = {
     "greedy": GreedyPlayer,
     "hint": hint_player,
     "mcts": mcts_player,
+    "search": search_players(GreedyPlayer),
 }

@@ -1,4 +1,5 @@
-"""Worlds a Monstrolicious seat cannot tell apart, and the ``mcts`` player over them.
+"""Worlds a Monstrolicious seat cannot tell apart, and the ``mcts`` and ``search`` players
+over them.
 
 :func:`sample` draws the opponent's face-down tiles uniformly among the values
 the battles allow and shuffles both stacks below the seat's next tile
@@ -17,7 +18,8 @@ from __future__ import annotations
 
 import random
 
-from solver.game import one_seat_waits
+from solver import search
+from solver.game import PlayerFactory, one_seat_waits
 from solver.mcts import Rules, SearchPlayers
 from solver.monstrolicious.infer import determinise
 from solver.monstrolicious.state import State
@@ -34,3 +36,16 @@ RULES = Rules(view=View.of, sample=sample, waiting=one_seat_waits, iterations=13
 
 mcts_player = SearchPlayers(RULES)
 """The ``mcts`` player (``mcts:N`` through :meth:`SearchPlayers.named`)."""
+
+
+WHOLE_GAME = 40
+"""Decisions a ``search`` playout may play: more than any game has left, so a playout
+ends with the game (cheap here, and the win is what counts)."""
+
+
+def search_players(policy: PlayerFactory) -> search.SearchPlayers:
+    """The ``search`` player (``search:N``), its playouts played by ``policy``."""
+    rules = search.SearchRules(
+        view=View.of, sample=sample, policy=policy, playouts=60, scale=10.0, horizon=WHOLE_GAME
+    )
+    return search.SearchPlayers(rules)

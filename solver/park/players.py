@@ -21,7 +21,7 @@ from solver.park.hint import hint
 from solver.park.moves import Move
 from solver.park.state import State
 from solver.park.view import View
-from solver.park.worlds import mcts_player
+from solver.park.worlds import mcts_player, search_players
 
 
 def blocked_areas(state: State, seat: Seat) -> tuple[Area, ...]:
@@ -99,5 +99,6 @@ PLAYERS: Mapping[str, PlayerFactory] = {
     "greedy": GreedyPlayer,
     "hint": hint_player,
     "mcts": mcts_player,
+    "search": search_players(GreedyPlayer),
 }
 """The players by name, each built from a seed."""

@@ -1,4 +1,5 @@
-"""Worlds a Monster Park seat cannot tell apart, and the ``mcts`` player over them.
+"""Worlds a Monster Park seat cannot tell apart, and the ``mcts`` and ``search`` players
+over them.
 
 :func:`sample` lays out the table the view alone gives (:meth:`View.world`) and
 deals its hidden cards anew (:func:`~solver.park.redeal.redeal`): every
@@ -18,8 +19,11 @@ from __future__ import annotations
 
 import random
 
-from solver.game import one_seat_waits
+from solver import search
+from solver.game import PlayerFactory, Seat, one_seat_waits
 from solver.mcts import Rules, SearchPlayers
+from solver.park.evaluate import evaluate, greedy_key
+from solver.park.moves import Move
 from solver.park.redeal import redeal
 from solver.park.state import State
 from solver.park.view import View
@@ -35,3 +39,25 @@ RULES = Rules(view=View.of, sample=sample, waiting=one_seat_waits, iterations=30
 
 mcts_player = SearchPlayers(RULES)
 """The ``mcts`` player (``mcts:N`` through :meth:`SearchPlayers.named`)."""
+
+
+def by_greedy_key(world: State, seat: Seat, moves: list[Move]) -> list[Move]:
+    """Every legal move, the greedy player's favourite first (its points this turn)."""
+    if world.phase == "tourists":
+        return moves
+    keys = [greedy_key(m, evaluate(world, m)) for m in moves]
+    order = sorted(range(len(moves)), key=lambda i: keys[i], reverse=True)
+    return [moves[i] for i in order]
+
+
+def search_players(policy: PlayerFactory) -> search.SearchPlayers:
+    """The ``search`` player (``search:N``), its playouts played by ``policy``."""
+    rules = search.SearchRules(
+        view=View.of,
+        sample=sample,
+        policy=policy,
+        playouts=400,
+        scale=10.0,
+        candidates=by_greedy_key,
+    )
+    return search.SearchPlayers(rules)

@@ -1,9 +1,10 @@
-"""Players for simulation: random, greedy and hint.
+"""Players for simulation: random, greedy, hint and the searches.
 
 * ``random`` picks any legal move;
 * ``greedy`` keeps and places the card that raises its own score most right now
   (exact, missions and portals included), discards and passes at random;
-* ``hint`` plays the top move of :func:`solver.vbm.hint.hint`.
+* ``hint`` plays the top move of :func:`solver.vbm.hint.hint`;
+* ``mcts`` and ``search`` search from the seat's view (:mod:`solver.vbm.worlds`).
 
 >>> from solver.vbm.rules import new_state
 >>> state = new_state(2, 2)
@@ -22,7 +23,7 @@ from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
 from solver.vbm.state import Move, State
 from solver.vbm.view import View
-from solver.vbm.worlds import mcts_player
+from solver.vbm.worlds import mcts_player, search_players
 
 
 class GreedyPlayer:
@@ -64,4 +65,5 @@ PLAYERS: dict[str, PlayerFactory] = {
     "greedy": GreedyPlayer,
     "hint": hint_player,
     "mcts": mcts_player,
+    "search": search_players(GreedyPlayer),
 }

@@ -1,4 +1,5 @@
-"""Worlds a Very Big Monster seat cannot tell apart, and the ``mcts`` player over them.
+"""Worlds a Very Big Monster seat cannot tell apart, and the ``mcts`` and ``search``
+players over them.
 
 :func:`sample` takes the state the view alone lays out (:attr:`View.world`) and
 deals its hidden content anew (:func:`~solver.vbm.redeal.redeal`): the other
@@ -22,8 +23,11 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from solver.game import Seat
+from solver import search
+from solver.game import PlayerFactory, Seat
 from solver.mcts import Rules, SearchPlayers
+from solver.vbm.cards import Pos
+from solver.vbm.evaluate import Evaluator
 from solver.vbm.redeal import redeal
 from solver.vbm.rules import waiting
 from solver.vbm.state import SIMULTANEOUS, Move, State
@@ -48,3 +52,68 @@ RULES = Rules(view=View.of, sample=sample, waiting=waiting, observe=observe, ite
 
 mcts_player = SearchPlayers(RULES)
 """The ``mcts`` player (``mcts:N`` through :meth:`SearchPlayers.named`)."""
+
+#: Placements the ``search`` player weighs: the best by immediate gain.
+PLACEMENTS = 10
+
+
+def best_placements(world: State, seat: Seat, moves: list[Move]) -> list[Move]:
+    """The moves of the :data:`PLACEMENTS` best (row, card, cell) choices by what they
+    add to the seat's objective now (:meth:`Evaluator.team_gain`), best first, each
+    with the discard that leaves the next seat the least (:func:`denial`); every
+    Explorer choice."""
+    if world.phase == "explorer":
+        return moves
+    evaluator = Evaluator(world, seat)
+    gains: dict[tuple[int | None, str | None, Pos | None], float] = {}
+    for move in moves:
+        key = (move.row, move.card, move.at)
+        if key not in gains and move.card is not None and move.at is not None:
+            gains[key] = evaluator.team_gain(move.card, move.at)
+    ranked = sorted(gains, key=lambda k: gains[k], reverse=True)[:PLACEMENTS]
+    rank = {key: r for r, key in enumerate(ranked)}
+    kept: dict[tuple[int | None, str | None, Pos | None, int | None], Move] = {}
+    left: dict[Move, int] = {}
+    for move in moves:
+        key = (move.row, move.card, move.at)
+        if key not in rank:
+            continue
+        slot = (*key, move.pass_to)
+        left[move] = denial(world, evaluator, move)
+        if slot not in kept or left[move] < left[kept[slot]]:
+            kept[slot] = move
+    return sorted(kept.values(), key=lambda m: rank[(m.row, m.card, m.at)])
+
+
+def denial(world: State, evaluator: Evaluator, move: Move) -> int:
+    """The most the next seat in the row draft could add with the cards ``move``
+    leaves it (0 when it leaves none, or discards nothing)."""
+    if move.discard is None:
+        return 0
+    row = world.live if move.row is None else world.rows[move.row]
+    rest = tuple(c for c in row if c not in (move.card, move.discard))
+    return evaluator.best_gain((evaluator.seat + 1) % world.players, rest)
+
+
+def team_margin(state: State, seat: Seat) -> float:
+    """The seat's side's score (the lower teammate's in team mode) less the best other
+    side's."""
+    mate = state.mate(seat)
+    mine = state.team_score(seat)
+    return float(
+        mine - max(state.team_score(s) for s in range(state.players) if s not in (seat, mate))
+    )
+
+
+def search_players(policy: PlayerFactory) -> search.SearchPlayers:
+    """The ``search`` player (``search:N``), its playouts played by ``policy``."""
+    rules = search.SearchRules(
+        view=View.of,
+        sample=sample,
+        policy=policy,
+        playouts=60,
+        scale=20.0,
+        candidates=best_placements,
+        margin=team_margin,
+    )
+    return search.SearchPlayers(rules)

@@ -23,7 +23,7 @@ from solver.arena import check_lineup, play_match, player_factory
 from solver.errors import NotationError
 from solver.game import GAMES, AnyGame, get_game
 from solver.mcts import Budget, Rules, SearchPlayers, outcome
-from tests.modes import every_mode
+from tests.modes import every_mode, spread
 
 POINTS = 3
 """States looked at per game set-up (spread over a seeded random game)."""
@@ -45,12 +45,7 @@ def _search(game: AnyGame, name: str = "mcts") -> SearchPlayers:
 
 def _points(game: AnyGame, players: int, settings: Mapping[str, Any], seed: int) -> Iterator[Any]:
     """``POINTS`` states with a decision, spread over one seeded random game."""
-    rng = random.Random(seed)
-    trail = [game.new(players, seed, settings or None)]
-    while not trail[-1].is_terminal():
-        trail.append(trail[-1].apply(rng.choice(list(trail[-1].legal_moves()))))
-    step = max(1, (len(trail) - 1) // POINTS)
-    yield from trail[:-1:step][:POINTS]
+    return spread(game, players, settings, seed, POINTS)
 
 
 @pytest.mark.parametrize(("name", "players", "settings"), every_mode())
