@@ -4,9 +4,10 @@
 through two phases, each beside another client that must go on being served:
 
 * **bots**: ``--bots`` pages at once each play Monstrolicious against a search bot
-  at the session cap (``mcts:2000``), asking for the bot's decision again after
-  every 503 as a page does, for ``--seconds``; meanwhile the other client asks a
-  Monster Park hint and a Manno Monster solve, again and again;
+  at the session cap (``mcts:260``, twice the game's own budget), asking for the
+  bot's decision again after every 503 as a page does, for ``--seconds``;
+  meanwhile the other client asks a Monster Park hint and a Manno Monster solve,
+  again and again;
 * **flood**: ``--flood`` new session games started as fast as ``--parallel``
   connections allow, while the other client plays its own session game (a move
   or a bot decision, then the view again), one fresh connection a request.
@@ -37,12 +38,14 @@ import httpx
 
 from api.http.settings import Settings
 from api.services.sealed import Seal, new_secret
-from api.services.sessions import MAX_BOT_ITERATIONS, Session
+from api.services.sessions import Session, bot_factory
 from benchmarks.common import emit, environment, require
 from benchmarks.load.server import server
 from solver.game import GAMES, get_game
 
 MAX_BOTS = 40
+AT_THE_CAP = "mcts:260"
+"""The strongest search bot a session may have in Monstrolicious (``bot_factory`` checks it)."""
 MAX_SECONDS = 300.0
 MAX_FLOOD = 5_000
 SOLVE = {"task": "PB>=4, PY=0, B>R"}
@@ -109,7 +112,8 @@ async def _play_on(client: httpx.AsyncClient, tally: Tally, got: dict[str, Any],
 
 async def bot_page(url: str, seed: int, until: asyncio.Event, tally: Tally) -> None:
     """A page playing Monstrolicious against a search bot at the cap until ``until``."""
-    body = {"game": "monstrolicious", "seat": 1, "bots": [f"mcts:{MAX_BOT_ITERATIONS}"]}
+    body = {"game": "monstrolicious", "seat": 1, "bots": [AT_THE_CAP]}
+    bot_factory(get_game("monstrolicious"), AT_THE_CAP)  # still within the cap
     async with httpx.AsyncClient(base_url=url, timeout=60.0) as client:
         got: Any = None
         while not until.is_set():

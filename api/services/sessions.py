@@ -16,7 +16,7 @@ against the seat's view, so a refusal quotes only what the seat sees. Bots
 decide only through :meth:`Sessions.bot`; a bot's move is a function of the
 token alone (its randomness flows from the game's seed, its seat and the
 decision's number), so asking again gives the same move. Search bots take at
-most ``MAX_BOT_ITERATIONS`` iterations a decision.
+at most ``BOT_BUDGET_TIMES`` their game's own budget a decision.
 
 >>> sessions = Sessions("a secret of the service, long enough to be a key")
 >>> answer = sessions.start("park", players=2, seat=0, bots=["easy"], seed=3)
@@ -27,15 +27,14 @@ most ``MAX_BOT_ITERATIONS`` iterations a decision.
 >>> try:
 ...     sessions.start("park", players=2, bots=["mcts:5000"])
 ... except FieldError as err:
-...     print(f"{err.field}: {err}")
-bots.0: a session's bots search at most 2000 iterations a decision (mcts:2000), not 5000
+...     print(err.field, "mcts:60 (twice" in str(err))
+bots.0 True
 """
 
 from __future__ import annotations
 
 import functools
 import random
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -52,9 +51,12 @@ from solver.errors import (
     NotYourTurnError,
 )
 from solver.game import AnyGame, Json, Player, PlayerFactory, Seat, get_game
+from solver.mcts import Budgeted
 
-MAX_BOT_ITERATIONS = 2_000
-"""Most iterations a session's search bot (``mcts:N``) may take a decision."""
+BOT_BUDGET_TIMES = 2
+"""A session's search bot takes at most this many times its game's own budget a decision
+(the game's own takes half a second to a second on this project's machine), so it
+answers within a request's time."""
 STRENGTHS = {"easy": "random", "medium": "greedy", "hard": "hint"}
 """Named strengths a page may ask for, and the player each names."""
 MAX_SEED = 2**64 - 1
@@ -120,24 +122,31 @@ class Session:
 
 def bot_factory(game: AnyGame, name: str) -> PlayerFactory:
     """The players a session's bot ``name`` names: a strength, a player of the game, or
-    a search player's budget (``mcts:N``) up to ``MAX_BOT_ITERATIONS``.
+    a search player's budget (``mcts:N``, ``search:N``) up to :func:`most_for` it.
 
     Raises:
         NotationError: none of these.
     """
-    base, colon, budget = name.partition(":")
-    if colon and re.fullmatch(r"\s*[0-9]+\s*", budget) and int(budget) > MAX_BOT_ITERATIONS:
-        raise NotationError(
-            f"a session's bots search at most {MAX_BOT_ITERATIONS} iterations a decision"
-            f" ({base}:{MAX_BOT_ITERATIONS}), not {int(budget)}"
-        )
     player = STRENGTHS.get(name, name)
     if player.partition(":")[0] not in game.players:
         raise NotationError(
             f"unknown bot {name!r}: choose from {', '.join(STRENGTHS)}, {', '.join(game.players)}"
-            f" or mcts:N up to {MAX_BOT_ITERATIONS}"
+            " or a search with its budget (mcts:N, search:N)"
         )
-    return player_factory(game, player)
+    factory = player_factory(game, player)
+    if isinstance(factory, Budgeted) and factory.count > most_for(factory):
+        base = player.partition(":")[0]
+        raise NotationError(
+            f"a session's {base} bot in {game.title} takes at most {base}:{most_for(factory)}"
+            f" (twice the game's own budget), not {base}:{factory.count}"
+        )
+    return factory
+
+
+def most_for(factory: Budgeted) -> int:
+    """The largest budget a session's bot of ``factory`` may take a decision:
+    ``BOT_BUDGET_TIMES`` the game's own, so it answers within a request's time."""
+    return BOT_BUDGET_TIMES * factory.standard
 
 
 def _bad(name: str, message: str) -> FieldError:

@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from api.http.app import create_app
 from api.http.settings import SettingError, Settings
 from api.services.sealed import BadSealError
-from api.services.sessions import MAX_BOT_ITERATIONS, Session, Sessions
+from api.services.sessions import Session, Sessions
 from solver.errors import IllegalMoveError
 from solver.game import GAMES, get_game
 
@@ -138,7 +138,9 @@ def test_turns_are_kept(client: TestClient) -> None:
         ({"game": "park", "players": 3, "bots": ["random"]}, "/bots"),
         ({"game": "park", "players": 2, "bots": ["chess"]}, "/bots/0"),
         ({"game": "park", "players": 2, "bots": ["random:3"]}, "/bots/0"),
-        ({"game": "park", "players": 2, "bots": [f"mcts:{MAX_BOT_ITERATIONS + 1}"]}, "/bots/0"),
+        ({"game": "park", "players": 2, "bots": ["mcts:61"]}, "/bots/0"),
+        ({"game": "park", "players": 2, "bots": ["search:801"]}, "/bots/0"),
+        ({"game": "vbm", "players": 2, "bots": ["mcts:21"]}, "/bots/0"),
         ({"game": "monstrolicious", "bots": ["mcts:100000"]}, "/bots/0"),
         ({"game": "monstrolicious", "bots": ["mcts:²"]}, "/bots/0"),
         ({"game": "monstrolicious", "bots": ["mcts: 99999999999999999999 "]}, "/bots/0"),
@@ -155,10 +157,12 @@ def test_bad_set_ups_name_their_field(client: TestClient, body: Any, field: str)
 def test_the_bots_cap_is_named_in_its_refusal(client: TestClient) -> None:
     body = {"game": "monstrolicious", "bots": ["mcts:100000"]}
     detail = client.post("/v1/sessions", json=body).json()["detail"]
-    assert f"at most {MAX_BOT_ITERATIONS} iterations" in detail and "100000" in detail
+    assert "at most mcts:260" in detail and "mcts:100000" in detail
 
 
-@pytest.mark.parametrize("bot", ["easy", "medium", "hard", "mcts", f"mcts:{MAX_BOT_ITERATIONS}"])
+@pytest.mark.parametrize(
+    "bot", ["easy", "medium", "hard", "mcts", "search", "mcts:60", "search:800", "search:1"]
+)
 def test_named_strengths_and_searches_up_to_the_cap(client: TestClient, bot: str) -> None:
     got = _post(client, "/v1/sessions", {"game": "park", "players": 2, "bots": [bot]})
     assert got["bots"] == {"1": bot}

@@ -31,7 +31,7 @@ from api.http.limits import SolverGate, Work
 from api.http.problems import responses
 from api.http.routers import router as make_router
 from api.services.sealed import MAX_TOKEN_CHARS
-from api.services.sessions import MAX_BOT_ITERATIONS, MAX_SEED, STRENGTHS, Sessions
+from api.services.sessions import BOT_BUDGET_TIMES, MAX_SEED, STRENGTHS, Sessions
 from solver.game import GAMES
 
 router = make_router(prefix="/v1/sessions", tags=["sessions"])
@@ -58,8 +58,9 @@ class StartBody(BaseModel):
         None,
         max_length=7,
         description=f"One bot per other seat, in seat order: a strength, {STRENGTH_TEXT}, or"
-        " a player: `random`, `greedy`, `hint`, `mcts` or `mcts:N` (N iterations a decision,"
-        f" at most {MAX_BOT_ITERATIONS}). Default: `greedy` everywhere.",
+        " a player: `random`, `greedy`, `hint`, `mcts`, `search`, or a search with its budget,"
+        " `mcts:N` (N iterations a decision) or `search:N` (N playouts), at most"
+        f" {BOT_BUDGET_TIMES} times the game's own budget. Default: `greedy` everywhere.",
     )
     seed: int | None = Field(
         None, ge=0, le=MAX_SEED, description="Replays a game; omitted: 64 bits from the system."
