@@ -181,6 +181,15 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
             "HintResponse",
             game=(Literal[name], ...),
             seat=(int, ...),
+            complete=(
+                bool,
+                Field(
+                    description="False when the clock (the request's deadline, or many times"
+                    " the budget) stopped the hint before it did the work its budget buys:"
+                    " a repeat may rank differently. True: the same request gives the same"
+                    " answer on any machine."
+                ),
+            ),
             moves=(_LIST[ranked], Field(description="The legal moves, best first.")),
         ),
         score_response=response(

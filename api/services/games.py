@@ -23,6 +23,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from api.services.errors import FieldError, in_field
+from solver.counted import watch
 from solver.deadline import Clock
 from solver.errors import (
     GameOverError,
@@ -183,17 +184,21 @@ def hint(
     top: int | None = None,
 ) -> Json:
     """Every legal move of ``seat`` (default: the seat to move), ranked best first
-    (the best ``top`` of them when given)."""
+    (the best ``top`` of them when given). ``complete`` is false when the wall-clock
+    guard (the request's deadline, or many times the budget) stopped a search before
+    it did the work the budget buys (``solver.counted``): a repeat may differ."""
     game = get_game(name)
     seen = view_for(game, state_doc, seat)
     deciding(game, seen)
     asked = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
     Clock.start(asked).check("the hint's time ran out before it could start")
     # the game gets the budget asked, not what a queue left of it: the same view and
-    # budget give the same hint (the request's deadline still bounds the work)
-    ranked = in_field("state", lambda: game.hint(seen, asked))
+    # budget give the same hint (the request's deadline only guards the work)
+    with watch() as run:
+        ranked = in_field("state", lambda: game.hint(seen, asked))
     shown = ranked if top is None else ranked[:top]
-    return {"game": name, "seat": seen.seat, "moves": [r.to_json() for r in shown]}
+    moves = [r.to_json() for r in shown]
+    return {"game": name, "seat": seen.seat, "complete": run.complete, "moves": moves}
 
 
 def validate(

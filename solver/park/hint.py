@@ -26,8 +26,6 @@ True
 
 from __future__ import annotations
 
-import time
-
 from solver.errors import GameOverError, NotYourTurnError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.park import reasons
@@ -56,7 +54,9 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
 
     Args:
         view: the seat's view; the seat must be the one to move.
-        budget: seconds the plan's model may take (the exact parts always run).
+        budget: seconds the hint may think: they buy the plan's model its counted work
+            (``plan.solve``; the exact parts always run), so the same view and budget
+            give the same hint on any machine.
 
     Raises:
         GameOverError: the game is over.
@@ -85,7 +85,6 @@ def _claim_hint(state: State, move: Move) -> RankedMove:
 
 
 def _action_hints(state: State, moves: list[Move], budget: float) -> list[RankedMove]:
-    start = time.perf_counter()
     evals = [evaluate(state, m) for m in moves]
     lasts = [turns_after(state, m, e) for m, e in zip(moves, evals, strict=True)]
     horizon = _horizon(state)
@@ -100,7 +99,7 @@ def _action_hints(state: State, moves: list[Move], budget: float) -> list[Ranked
         options = [o for t in range(2, horizon + 1) for o in later_options(state, moves, t)]
         options += [o for i, t in enumerate(tables) if t is not None for o in _first(t, i)]
         plan = build(afters, options, horizon, targets(state))
-        result = solve(plan, budget - (time.perf_counter() - start))
+        result = solve(plan, budget)
         if result is not None:
             solved = list(zip(result.values, result.steps, strict=True))
     out = []

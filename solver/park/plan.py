@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from solver import counted
 from solver.park.board import Counts
 from solver.park.cards import AREAS, Area, CardId
 
@@ -288,23 +289,22 @@ class Solved:
     optimal: bool
 
 
-#: Work limit of one solve, in CP-SAT's deterministic seconds (same answer on any
-#: machine). It is a guard, not a cut: the plans of 40 seeded two-player games were
-#: all proved optimal, in 0.001 on average and 0.01 at most, so the answer is the
-#: optimum, not wherever the search stopped.
+#: Work limit of one solve at the default hint budget, in CP-SAT's deterministic
+#: seconds (same answer on any machine; other budgets get proportionally more or
+#: less, ``solver.counted.work``). At the default budget it hardly ever cuts: the
+#: plans of 40 seeded two-player games were all proved optimal, in 0.001 on
+#: average and 0.01 at most, so the answer is the optimum, not wherever the
+#: search stopped.
 WORK_LIMIT = 0.05
-#: Least wall time a solve gets, even when the caller's budget is spent (a busy machine).
-MIN_SECONDS = 0.5
 
 
-def solve(plan: Plan, seconds: float) -> Solved | None:
-    """Solve every candidate's plan at once; None when no plan was found in time."""
+def solve(plan: Plan, budget: float) -> Solved | None:
+    """Solve every candidate's plan at once, with the work ``budget`` seconds buy
+    (``solver.counted``); None when no plan was found."""
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
     solver.parameters.random_seed = 0
-    solver.parameters.max_deterministic_time = WORK_LIMIT
     # The plans share no variable, so only the LP relaxation bounds their sum: with
     # it every plan is proved optimal (without it a fifth of the solves stopped at
     # the work limit, some on a plan far from the best). Presolve and symmetry
@@ -312,8 +312,7 @@ def solve(plan: Plan, seconds: float) -> Solved | None:
     solver.parameters.linearization_level = 2
     solver.parameters.cp_model_presolve = False
     solver.parameters.symmetry_level = 0
-    solver.parameters.max_time_in_seconds = max(seconds, MIN_SECONDS)
-    status = solver.solve(plan.model)
+    status = counted.solve(solver, plan.model, counted.work(budget, WORK_LIMIT), budget)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     values: list[float] = []

@@ -30,7 +30,6 @@ the expected end-of-game counts of the cards in play.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Hashable, Sequence
 
 from solver.errors import GameOverError
@@ -106,7 +105,6 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
         raise GameOverError("the game is over: there is no move to hint")
     seat = view.seat
     view.require_decision()
-    start = time.perf_counter()
     if view.phase == "explorer":
         from solver.vbm.explorers import rank_explorers
 
@@ -119,8 +117,7 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     sand = _sand_future(state, seat, pairs)
     gain = {pair: exact[pair] + sand.get(pair, 0.0) for pair in pairs}
     others = _Others(state, ev)
-    spent = time.perf_counter() - start
-    future = _future(state, ev, gain, others, max(budget - spent, 0.005) * 0.5)
+    future = _future(state, ev, gain, others, budget)
     texts = {
         pair: placement(state, ev, pair, sand.get(pair, 0.0), future.get(pair, 0.0))
         for pair in pairs
@@ -208,7 +205,7 @@ def _future(
     ev: Evaluator,
     gain: dict[tuple[str, Pos], float],
     others: _Others,
-    seconds: float,
+    budget: float,
 ) -> dict[tuple[str, Pos], float]:
     """Planned extra points of the best few placements (CP-SAT, see ``plan``)."""
     seat = ev.seat
@@ -246,7 +243,7 @@ def _future(
         values[(card, cell)] = table
     if not values:
         return {}
-    planned = plan(values, chances, slots, seconds)
+    planned = plan(values, chances, slots, budget)
     return {pair: value for pair, value in planned.items() if isinstance(pair, tuple)}
 
 

@@ -6,8 +6,9 @@ of getting it) to the open cells next to the candidate, at most ``slots`` of
 them, one card per cell and one cell per card, maximising the expected extra
 points those cards would score there compared with their best place today.
 All candidates are blocks of one model solved once (one worker, fixed seed,
-time limit). A candidate that sets up a Big Mama, an Ice monster, a crystal or
-a portal for a card still to come earns its planned points.
+the counted work the hint's budget buys: :mod:`solver.counted`). A candidate
+that sets up a Big Mama, an Ice monster, a crystal or a portal for a card still
+to come earns its planned points.
 
 >>> values = {0: {(0, "T"): 9.0, (1, "T"): 3.0, (0, "B"): 4.0}}
 >>> plan(values, {"T": 0.5, "B": 1.0}, slots=1, seconds=1.0)
@@ -18,14 +19,15 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
 
+from solver import counted
+
 #: CP-SAT works on integers: values are scaled by this before rounding.
 SCALE = 100
 SEED = 7
 WORK_LIMIT = 0.01
-"""Deterministic seconds a plan may take: about 100 times what the largest one needs, so
-the plan (and the hint) is the same on a busy machine as on a quiet one."""
-MIN_SECONDS = 0.5
-"""The wall-clock guard never cuts a plan shorter than this."""
+"""Deterministic seconds a plan may take at the default hint budget (other budgets get
+proportionally more or less): about 100 times what the largest one needs, so the plan
+(and the hint) is the same on a busy machine as on a quiet one."""
 
 
 def plan(
@@ -40,7 +42,7 @@ def plan(
         values: candidate -> ``(cell, card)`` -> extra points of that card there.
         chance: card -> probability the player gets it.
         slots: how many more cards the player places this round (at most).
-        seconds: CP-SAT time limit.
+        seconds: the hint's budget; it buys the plan its counted work (``WORK_LIMIT``).
 
     Returns:
         candidate -> expected extra points of its best assignment (0 when none helps).
@@ -71,11 +73,8 @@ def plan(
         return dict.fromkeys(values, 0.0)
     model.maximize(sum(everything))
     solver = cp_model.CpSolver()
-    solver.parameters.num_workers = 1
     solver.parameters.random_seed = SEED
-    solver.parameters.max_deterministic_time = WORK_LIMIT
-    solver.parameters.max_time_in_seconds = max(seconds, MIN_SECONDS)
-    status = solver.solve(model)
+    status = counted.solve(solver, model, counted.work(seconds, WORK_LIMIT), seconds)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return dict.fromkeys(values, 0.0)
     return {
