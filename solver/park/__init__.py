@@ -42,7 +42,7 @@ GAME = Game[State, Move, View](
     players=PLAYERS,
     settings=SETTINGS,
     variants=(
-        (2, {"fifth_slot_buyable": True, "run_gaps": "any"}),
+        (2, {"fifth_slot_buyable": True, "run_gaps": "upgrades"}),
         (3, {"bank": 40, "upgrade_refill": "any", "run_gaps": "none"}),
     ),
 )

@@ -40,8 +40,9 @@ class Settings:
         fifth_slot_buyable: may the monster on the fifth track position be invited?
         fifth_slot_price: its price when it may.
         run_gaps: what may lie between the four monsters of the "in order by size"
-            tourist: ``none`` (four cards side by side), ``upgrades`` (only
-            upgrades), ``any`` (any cards).
+            tourist: ``any`` (any cards: four monsters of sizes 1-2-3-4 or 2-3-4-5
+            left to right in one area), ``upgrades`` (only upgrades), ``none``
+            (four cards side by side).
         bank: points in the bank at setup, or None for a bank that never runs out.
         upgrade_refill: ``own`` (a space whose supply is empty stays empty) or
             ``any`` (it is refilled from the largest other supply).
@@ -51,7 +52,7 @@ class Settings:
     deck: str = "standard"
     fifth_slot_buyable: bool = False
     fifth_slot_price: int = 4
-    run_gaps: str = "upgrades"
+    run_gaps: str = "any"
     bank: int | None = None
     upgrade_refill: str = "own"
     round_limit: int = 100

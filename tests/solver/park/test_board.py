@@ -4,7 +4,10 @@ import pytest
 
 from solver.park.board import claim_error, claim_options, counts, has_run, place_error, shortfall
 from solver.park.cards import Area, Deck
+from solver.park.settings import Settings
 from tests.solver.park.conftest import card
+
+DEFAULT_GAPS = Settings().run_gaps
 
 
 def test_monsters_live_only_in_their_own_area(deck: Deck) -> None:
@@ -107,6 +110,14 @@ def test_other_tourists_count_those_claimed_this_turn(deck: Deck) -> None:
         ((1, 2, 2, 3, 4), "upgrades", False),
         ((1, 2, 2, 3, 4), "any", True),
         ((1, 3, 4, 5), "any", False),
+        # the default reading: an area only grows unless an upgrade resets it, so a
+        # monster between, of a size already reached, keeps the four in order
+        ((1, 2, 2, 3, 4), DEFAULT_GAPS, True),
+        ((1, 2, 3, 3, 4), DEFAULT_GAPS, True),
+        ((2, 3, 3, 4, 5), DEFAULT_GAPS, True),
+        ((1, 1, 2, 3, 4), DEFAULT_GAPS, True),
+        ((1, 2, "U", 3, 4), DEFAULT_GAPS, True),
+        ((1, 2, 4, 5), DEFAULT_GAPS, False),
     ],
 )
 def test_run_gaps_setting(deck: Deck, sizes: tuple[object, ...], gaps: str, expected: bool) -> None:
