@@ -23,23 +23,30 @@ from typer._click.exceptions import ClickException, NoArgsIsHelpError
 from api.cli.errors import EXIT_BAD_INPUT, stderr
 from api.cli.terminal import EXIT_READER_LEFT
 from solver.files import allow_files
-from solver.game import GAMES
 
 Command = Callable[[typer.Typer], object]
 """Adds one command to the ``monsters`` app (``api.entry``'s ``serve``)."""
 
-GROUPS = ("manno", *GAMES)
-"""Every command group, in the order the help lists them."""
+MANNO = "manno"
+"""The command group of Manno Monster, which is no rules-engine game."""
 
 COMMANDS_OF = {"manno": "api.cli.manno_tasks", "monstrolicious": "api.cli.monstrolicious"}
 """The modules that add commands to a group when imported (grade, ... to manno; infer)."""
+
+
+def groups() -> tuple[str, ...]:
+    """Every command group, in the order the help lists them (the games' registry is
+    loaded here, not by Manno's commands, which never need it)."""
+    from solver.game import GAMES
+
+    return (MANNO, *GAMES)
 
 
 def group(name: str) -> typer.Typer:
     """The command group ``name`` with all its commands, its modules imported now."""
     if name in COMMANDS_OF:
         importlib.import_module(COMMANDS_OF[name])
-    if name == "manno":
+    if name == MANNO:
         from api.cli.manno import app as manno_app
 
         return manno_app
@@ -60,7 +67,8 @@ def command_line(argv: Sequence[str], commands: Iterable[Command] = ()) -> typer
     )
     for add in commands:
         add(app)
-    named = [argv[0]] if argv and argv[0] in GROUPS else GROUPS
+    first = argv[0] if argv else ""
+    named = (first,) if first == MANNO or first in groups() else groups()
     for name in named:
         app.add_typer(group(name), name=name)
     return app

@@ -26,8 +26,6 @@ from typing import TYPE_CHECKING, Any
 from api.services.errors import in_field
 from solver.manno.engine import DEFAULT_TIME_LIMIT, Engine
 from solver.manno.engines import get_engine
-from solver.manno.hint import check_level
-from solver.manno.hint import hint as hint_ladder
 from solver.manno.task import Task, parse_task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens
 from solver.manno.validate import validate as validate_report
@@ -136,6 +134,8 @@ def hint_work(
     """
     tokens = tokens or standard_tokens()
     parsed, here = task_field(task), arrangement_field(arrangement, tokens)
+    from solver.manno.hint import check_level  # the hint ladder, when a hint is asked for
+
     in_field("level", lambda: check_level(level))
     engine_field(engine, tokens, time_limit).check_work(parsed)
     return functools.partial(_hint, parsed, here, level, engine, tokens, time_limit)
@@ -149,6 +149,8 @@ def _hint(
     tokens: TokenSet,
     time_limit: float,
 ) -> dict[str, Any]:
+    from solver.manno.hint import hint as hint_ladder
+
     chosen = engine_field(engine, tokens, time_limit)
     return in_field("level", lambda: hint_ladder(task, here, level, chosen)).to_json()
 

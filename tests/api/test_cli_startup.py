@@ -45,6 +45,15 @@ NOT_LOADED_BY = {
 }
 """The command modules of other groups, which a group's commands never build."""
 
+NOT_LOADED_BY_COMMAND = {
+    ("manno", "validate", "PB>=4", "000000000000000", "--json"): (
+        "solver.game",
+        "solver.manno.hint",
+    ),
+    ("manno", "show", "000000000000000", "--json"): ("solver.game", "solver.manno.hint"),
+}
+"""What a light Manno command never loads: the games' registry, the hint ladder."""
+
 INTERRUPTED = """import sys
 class Interrupt:  # Ctrl-C pressed while the module {module!r} is being imported
     def find_spec(self, name, path=None, target=None):
@@ -100,6 +109,13 @@ def test_a_command_builds_only_its_own_group(group: str) -> None:
     loaded = _modules_after(_command(group, "--help"))
     assert "typer" in loaded  # the command ran
     assert sorted(loaded & set(NOT_LOADED_BY[group])) == []
+
+
+@pytest.mark.parametrize("args", sorted(NOT_LOADED_BY_COMMAND), ids=" ".join)
+def test_a_light_command_loads_only_what_it_uses(args: tuple[str, ...]) -> None:
+    loaded = _modules_after(_command(*args))
+    assert "solver.manno.validate" in loaded  # the command ran
+    assert sorted(loaded & set(NOT_LOADED_BY_COMMAND[args])) == []
 
 
 @pytest.mark.parametrize(
