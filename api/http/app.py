@@ -20,6 +20,7 @@ from api.http import metrics, problems
 from api.http.body import BodyLimit
 from api.http.bots import BotSearches, default_limit
 from api.http.caching import Cacheable
+from api.http.hint_cache import HintCache
 from api.http.limits import SolverGate
 from api.http.observe import Observe
 from api.http.problems import NotFoundError, RequestTimeoutError
@@ -141,6 +142,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.gate = _gate(settings)
     app.state.sessions = Sessions(settings.secret or new_secret())  # one process: its own key
     app.state.bots = BotSearches(default_limit(app.state.gate.cheap.size))
+    app.state.hints = HintCache(settings.hint_cache)  # each worker its own
     app.state.warming = None
     problems.install(app)
     # the routers' routes themselves, not the routers: FastAPI matches an included

@@ -10,6 +10,7 @@ own names.
 ``monsters_request_seconds``                  their time in the service (histogram), same labels
 ``monsters_solver_seconds``                   time solver calls ran (histogram), by game, engine
 ``monsters_hint_budget_overruns_total``       game hints that ran longer than their budget, by game
+``monsters_hint_cache_total``                 hint cache look-ups, by game, result (hit, miss)
 ``monsters_gate_calls``                       solver calls waiting or running, by lane
 ============================================  =====================================
 
@@ -70,6 +71,12 @@ OVERRUNS = Counter(
     ["game"],
     registry=REGISTRY,
 )
+HINT_CACHE = Counter(
+    "monsters_hint_cache",
+    "Game hints looked up in the worker's hint cache, by game and result (hit or miss).",
+    ["game", "result"],
+    registry=REGISTRY,
+)
 GATE = Gauge(
     "monsters_gate_calls",
     "Solver calls waiting or running in the solver gate, by lane.",
@@ -98,6 +105,11 @@ def solver_done(work: Work, seconds: float) -> None:
     SOLVER.labels(work.game, work.engine).observe(seconds)
     if work.budget is not None and seconds > work.budget:
         OVERRUNS.labels(work.game).inc()
+
+
+def hint_looked_up(game: str, hit: bool) -> None:
+    """Count one look-up of a ``game`` hint in the hint cache, found or not."""
+    HINT_CACHE.labels(game, "hit" if hit else "miss").inc()
 
 
 def gate_held(lane: str, held: int) -> None:

@@ -6,6 +6,8 @@
 2.5
 >>> Settings.from_env({"MONSTERS_CONNECTIONS_PER_CLIENT": "0"}).connections_per_client
 0
+>>> Settings.from_env({"MONSTERS_HINT_CACHE": "0"}).hint_cache, Settings().hint_cache
+(0, 512)
 >>> with_origins({"MONSTERS_CORS_ORIGINS": "http://a.test"}, ["https://b.test:8443"])
 'http://a.test,https://b.test:8443'
 >>> settings = Settings.from_env({"MONSTERS_SESSIONS": "0", "MONSTERS_ACCESS_LOG": "1"})
@@ -85,6 +87,9 @@ class Settings:
             (:func:`with_secret`), and an app made alone makes its own.
         access_log: one JSON line per request on standard error (``MONSTERS_ACCESS_LOG``,
             ``1`` or ``0``; ``monsters serve`` sets it from ``--access-log``).
+        hint_cache: hint answers each worker process keeps, to answer a repeat from
+            memory (``MONSTERS_HINT_CACHE``, entries; ``0``: none;
+            ``api.http.hint_cache`` states the memory it bounds).
     """
 
     max_body_bytes: int = 16_384
@@ -103,6 +108,7 @@ class Settings:
     grace_seconds: int = 10
     sessions: bool = True
     access_log: bool = False
+    hint_cache: int = 512
     secret: str | None = field(default=None, repr=False)
 
     @classmethod
@@ -160,6 +166,7 @@ class Settings:
             grace_seconds=number("grace_seconds", cls.grace_seconds),
             sessions=flag("sessions", cls.sessions),
             access_log=flag("access_log", cls.access_log),
+            hint_cache=count("hint_cache", cls.hint_cache),
             secret=_secret(values.get(SECRET_VARIABLE)),
         )
 

@@ -190,7 +190,7 @@ def hint(
     game = get_game(name)
     seen = view_for(game, state_doc, seat)
     deciding(game, seen)
-    asked = DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
+    asked = _hint_budget(budget)
     Clock.start(asked).check("the hint's time ran out before it could start")
     # the game gets the budget asked, not what a queue left of it: the same view and
     # budget give the same hint (the request's deadline only guards the work)
@@ -199,6 +199,71 @@ def hint(
     shown = ranked if top is None else ranked[:top]
     moves = [r.to_json() for r in shown]
     return {"game": name, "seat": seen.seat, "complete": run.complete, "moves": moves}
+
+
+def hint_key(
+    name: str,
+    state_doc: Mapping[str, Any],
+    seat: Seat | None,
+    budget: float | None = None,
+    top: int | None = None,
+) -> bytes:
+    """What a ``hint`` answer depends on, digested: the canonical bytes of the seat's
+    view (never the full state) with the game and every parameter that changes the
+    answer (the view names its seat). A state and its seat's view, or two states that
+    seat cannot tell apart, have the same key; bad input and a seat with no decision
+    raise as ``hint`` does.
+
+    >>> from solver.game import get_game
+    >>> game = get_game("park")
+    >>> state = game.new(2, 5, None)
+    >>> seen = game.view(state, 0).to_json()
+    >>> hint_key("park", state.to_json(), 0) == hint_key("park", seen, None, 0.08)
+    True
+    >>> hint_key("park", seen, None) == hint_key("park", seen, None, top=3)
+    False
+    """
+    game = get_game(name)
+    seen = view_for(game, state_doc, seat)
+    deciding(game, seen)
+    return _digest(game.name, _hint_budget(budget), top, seen.to_json())
+
+
+def view_key(
+    name: str,
+    state_doc: Mapping[str, Any],
+    seat: Seat | None,
+    budget: float | None = None,
+    top: int | None = None,
+) -> bytes | None:
+    """``hint_key`` of a view document taken as it stands, unread: the same key when it
+    is a view exactly as the service writes them (``View.to_json``, as ``view``
+    answers), else a key no view has. ``None`` for a full state, or a seat not the view's.
+
+    >>> from solver.game import get_game
+    >>> seen = get_game("park").view(get_game("park").new(2, 5, None), 0).to_json()
+    >>> view_key("park", seen, None, None, 1) == hint_key("park", seen, 0, None, 1)
+    True
+    >>> view_key("park", seen, 1) is None
+    True
+    """
+    if "view_of" not in state_doc or seat not in (None, state_doc["view_of"]):
+        return None
+    return _digest(get_game(name).name, _hint_budget(budget), top, state_doc)
+
+
+def _digest(name: str, budget: float, top: int | None, view_doc: Mapping[str, Any]) -> bytes:
+    import hashlib  # only the service keeps hints: the command line need not load these
+    import json
+
+    asked = [name, budget, top, view_doc]
+    text = json.dumps(asked, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode()).digest()
+
+
+def _hint_budget(budget: float | None) -> float:
+    """The seconds a hint asked with ``budget`` is given (the default, or within bounds)."""
+    return DEFAULT_HINT_BUDGET if budget is None else min(max(budget, 0.001), MAX_HINT_SECONDS)
 
 
 def validate(

@@ -19,7 +19,7 @@ CASES = [("park", 2, 5), ("vbm", 3, 7), ("monstrolicious", 2, 5)]
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(Settings()))
+    return TestClient(create_app(Settings(hint_cache=0)))  # every answer a new search
 
 
 def _bodies(name: str, players: int, seed: int) -> list[dict[str, Any]]:

@@ -52,7 +52,7 @@ def series(page: Samples, name: str) -> list[dict[str, str]]:
 
 @pytest.fixture(scope="module")
 def client() -> TestClient:
-    return TestClient(create_app(Settings()))
+    return TestClient(create_app(Settings(hint_cache=0)))  # every hint a search, to count
 
 
 def scrape(client: TestClient) -> Samples:

@@ -14,11 +14,14 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
 
+from api.http import metrics
 from api.http.answers import JsonAnswer
+from api.http.caching import matches
 from api.http.game_schemas import GameSchemas, VerdictResponse, schemas_for
+from api.http.hint_cache import HintCache, Kept
 from api.http.limits import SolverGate, Work
 from api.http.models import models_for
 from api.http.problems import responses, typed_responses
@@ -47,6 +50,14 @@ def _body(model: type[BaseModel]) -> Decorator:
         return endpoint
 
     return typed
+
+
+def _tagged(kept: Kept, if_none_match: str | None) -> Response:
+    """A hint answer with its ``ETag``; 304 with no body when ``If-None-Match`` names it."""
+    headers = {"etag": kept.tag}
+    if matches(if_none_match, kept.tag):
+        return Response(status_code=304, headers=headers)
+    return Response(kept.body, media_type=JsonAnswer.media_type, headers=headers)
 
 
 def add_examples(document: Json) -> Json:
@@ -131,11 +142,26 @@ def game_router(name: str, title: str) -> APIRouter:
 
     @post("/hint", schemas.hint_response, "hint")
     @_body(schemas.hint)
-    async def hint(body: Any, request: Request) -> JsonAnswer:
+    async def hint(body: Any, request: Request) -> Response:
         budget = None if body.budget_ms is None else body.budget_ms / 1000
-        call = functools.partial(game_service.hint, name, body.state, body.seat, budget, body.top)
-        work = Work(name, "hint", DEFAULT_HINT_BUDGET if budget is None else budget)
-        return JsonAnswer(await _gate(request).run(call, work=work))
+        asked = (name, body.state, body.seat, budget, body.top)
+        cache: HintCache = request.app.state.hints
+        key, kept = b"", None
+        if cache.entries:  # a view sent as the service wrote it is not even read again
+            unread = game_service.view_key(*asked)
+            kept = None if unread is None else cache.get(unread)
+            if kept is None:
+                key = _gate(request).run_here(functools.partial(game_service.hint_key, *asked))
+                kept = cache.get(key)
+            metrics.hint_looked_up(name, kept is not None)
+        if kept is None:
+            work = Work(name, "hint", DEFAULT_HINT_BUDGET if budget is None else budget)
+            doc = await _gate(request).run(functools.partial(game_service.hint, *asked), work=work)
+            answer = JsonAnswer(doc)
+            if doc.get("complete") is not True:  # cut short: a repeat may differ
+                return answer
+            kept = cache.put(key, bytes(answer.body))
+        return _tagged(kept, request.headers.get("if-none-match"))
 
     @post("/validate", VerdictResponse, "validate")
     @_body(schemas.validate)
