@@ -43,7 +43,7 @@ def _gate(settings: Settings) -> SolverGate:
 
 GZIP_FROM_BYTES = 1024
 """Answers at least this long are sent gzipped to a client that accepts it."""
-CORS_HEADERS = ["Content-Type", "Authorization", "X-Request-Id"]
+CORS_HEADERS = ["Content-Type", "Authorization", "X-Request-Id", "If-None-Match"]
 """Request headers a browser front end may send."""
 CORS_EXPOSED = ["ETag", "Retry-After"]
 """Answer headers a browser front end's script may read besides the always-readable ones."""

@@ -168,9 +168,9 @@ def test_the_manno_playground_draws_a_seen_arrangement_without_asking_again(base
     assert len(pictures) - drawn == 1, pictures[drawn:]  # only the first flip was new
 
 
-def test_a_front_end_may_send_authorization_and_a_request_id() -> None:
+def test_a_front_end_may_send_authorization_a_request_id_and_its_etag() -> None:
     client = TestClient(create_app(CORS))
-    asked = "content-type, authorization, x-request-id"
+    asked = "content-type, authorization, x-request-id, if-none-match"
     answer = client.options(
         "/v1/manno/solve",
         headers={
@@ -181,7 +181,7 @@ def test_a_front_end_may_send_authorization_and_a_request_id() -> None:
     )
     assert answer.status_code == 200
     allowed = {h.strip() for h in answer.headers["access-control-allow-headers"].lower().split(",")}
-    assert {"authorization", "x-request-id", "content-type"} <= allowed
+    assert {"authorization", "x-request-id", "content-type", "if-none-match"} <= allowed
 
 
 def test_serve_cors_adds_origins_beside_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:
