@@ -155,6 +155,8 @@ def serving(env: Mapping[str, str] | None = None, workers: int = 1) -> Iterator[
 
 @pytest.fixture(scope="session")
 def base() -> Iterator[str]:
-    """A real ``monsters serve`` process on a free loopback port; its base URL."""
-    with serving() as server:
+    """A real ``monsters serve`` process on a free loopback port; its base URL. Its
+    requests get a generous time: the tests that use it check answers and pages, and a
+    busy machine must not turn a queued hint into a 503 (the limits have tests of their own)."""
+    with serving({"MONSTERS_REQUEST_SECONDS": "60"}) as server:
         yield server.url

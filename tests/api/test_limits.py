@@ -28,6 +28,7 @@ from api.http.settings import Settings
 from api.services import manno as manno_service
 from solver.deadline import Clock
 from solver.errors import MonsterError, SolverTimeoutError
+from solver.manno import hint as manno_hint
 from solver.manno.kinds import GROUPS
 
 T = TypeVar("T")
@@ -322,7 +323,7 @@ def test_hint_out_of_time_is_503_not_a_field(
     def late(*args: object) -> None:
         raise SolverTimeoutError("CP-SAT ran out of time looking for the fewest-flip solution")
 
-    monkeypatch.setattr(manno_service, "hint_ladder", late)
+    monkeypatch.setattr(manno_hint, "hint", late)  # the service loads it when first asked
     body = {"task": "PB>=4", "arrangement": "0" * 15, "level": 2}
     response = client.post("/v1/manno/hint", json=body)
     assert _is_out_of_time(response), response.text
