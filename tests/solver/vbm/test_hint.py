@@ -8,7 +8,7 @@ from dataclasses import replace
 import pytest
 
 from solver.errors import GameOverError, NotYourTurnError
-from solver.mcts import SearchPlayers
+from solver.mcts import Budgeted
 from solver.vbm.area import frontier
 from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
@@ -142,8 +142,8 @@ def test_explorer_hint_names_the_expected_points() -> None:
 
 def test_players_play_whole_games() -> None:
     for name, factory in PLAYERS.items():
-        if isinstance(factory, SearchPlayers):  # its default budget is for play, not a test
-            factory = factory.with_iterations(3)
+        if isinstance(factory, Budgeted):  # a search's default budget is for play, not a test
+            factory = factory.named("3")
         players = [factory(seat) for seat in range(3)]
         state = new_state(3, 4, {"mode": "free"})
         while not state.is_terminal():
