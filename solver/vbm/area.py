@@ -19,13 +19,13 @@ area (portal tiles and mission tokens are the state's business).
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import functools
+from collections.abc import Hashable, Mapping
+from typing import NamedTuple
 
 from solver.vbm.cards import (
-    ARROW_STEPS,
     COLOURS,
+    COUNTERS,
     CRYSTAL_VP,
     STEPS,
     TERRAINS,
@@ -33,8 +33,9 @@ from solver.vbm.cards import (
     CardId,
     Deck,
     Pos,
-    SandRule,
 )
+from solver.vbm.sand import Look
+from solver.vbm.sand import sand_score as sand_score  # read with the area's other rules
 
 Placement = tuple[int, int, CardId]
 Area = tuple[Placement, ...]
@@ -58,10 +59,10 @@ PAD_LINES = (
 _NEIGHBOURS = tuple(STEPS.values())
 _LAND = {t: t.value for t in TERRAINS}
 _LANDS = tuple(_LAND.values())
+_CRYSTAL_COUNTERS = tuple((colour, f"crystal_{colour}") for colour in COLOURS)
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """One area read once.
 
     Args:
@@ -74,11 +75,13 @@ class Tally:
 
     counts: Mapping[str, int]
     lines: Mapping[str, int]
-    portal_points: frozenset[Pos] = field(default_factory=frozenset)
+    portal_points: frozenset[Pos] = frozenset()
 
 
+@functools.lru_cache(maxsize=4096)
 def frontier(area: Area) -> tuple[Pos, ...]:
-    """Empty cells sharing an edge with the explorer or a card, sorted.
+    """Empty cells sharing an edge with the explorer or a card, sorted (cached: every
+    move of a turn is checked against it).
 
     >>> frontier(())
     ((-1, 0), (0, -1), (0, 1), (1, 0))
@@ -99,114 +102,143 @@ def grid(deck: Deck, area: Area) -> dict[Pos, Card]:
     return {(r, c): deck.by_id[card_id] for r, c, card_id in area}
 
 
-def sand_cells(rule: SandRule, pos: Pos, reach: str = "arrow") -> Callable[[Pos], bool]:
-    """Which cells a Sand card at ``pos`` looks at: the 4 around it (adjacent), else the
-    cells of its row, column or diagonal on the side its arrow points to; with
-    ``reach = "both_ways"`` (the older reading) both sides of the row or column and all
-    four diagonal rays. Never the Sand card's own cell."""
-    r0, c0 = pos
-    if rule.region == "adjacent":
-        return lambda p: abs(p[0] - r0) + abs(p[1] - c0) == 1
-    if reach == "both_ways":
-        if rule.region == "row":
-            return lambda p: p[0] == r0 and p[1] != c0
-        if rule.region == "column":
-            return lambda p: p[1] == c0 and p[0] != r0
-        return lambda p: abs(p[0] - r0) == abs(p[1] - c0) and p[0] != r0
-    dr, dc = ARROW_STEPS[rule.arrow]
+class Reading(NamedTuple):
+    """An area gone through card by card, kept so one more card extends it without
+    reading the area again (:meth:`plus`): the counters of :func:`finish`'s tally, the
+    printed VP by terrain and what each Sand card sees.
 
-    def ahead(p: Pos) -> bool:
-        k = (p[0] - r0) * dr if dr else (p[1] - c0) * dc
-        return k > 0 and p == (r0 + k * dr, c0 + k * dc)
-
-    return ahead
-
-
-def sand_score(rule: SandRule, pos: Pos, cells: Mapping[Pos, Card], reach: str = "arrow") -> int:
-    """Points of one Sand rule at ``pos`` (:func:`sand_cells`; the Sand card never counts
-    itself)."""
-    looks = sand_cells(rule, pos, reach)
-    seen = [card for p, card in cells.items() if looks(p)]
-    if not seen:
-        return 0
-    if rule.condition == "any":
-        return rule.vp * len(seen)
-    terrains = Counter(card.terrain for card in seen)
-    if rule.condition == "same":
-        return rule.vp * max(terrains.values())
-    return rule.vp * len(terrains)
-
-
-@dataclass(frozen=True)
-class Reading:
-    """An area gone through card by card: what :func:`finish` needs, kept so one more
-    card extends it without reading the area again (:meth:`plus`).
-
-    Treat it as immutable: :meth:`plus` copies before it changes anything.
+    The elements that join across edges (Big Mamas, Ice monsters, crystals, portals)
+    are counted when the card that completes them is placed: cards never move, so a
+    completed one stays completed. Whether an Ice monster is flipped is counted again
+    when an Ice or a Mutagen card is placed; what a Sand card sees, when its rule
+    flips. Never change a reading, or the dicts in it: :meth:`plus` copies them.
     """
 
+    reach: str  # the setting ``sand_direction``
     cells: dict[Pos, Card]
-    count: dict[str, int]
-    printed: dict[str, int]
-    beams: dict[Pos, int]
-    heads: list[Pos]
-    lefts: list[Pos]
-    tops: list[Pos]
-    corners: list[Pos]
-    sands: list[tuple[Pos, Card]]
-    totals: tuple[int, int, int, int]  # babies, grass symbols, Mutagen and Rock monsters
+    counts: dict[str, int]  # every counter of :data:`~solver.vbm.cards.COUNTERS`
+    printed: dict[str, int]  # printed VP by terrain
+    beams: dict[Pos, int]  # beams pointing at each cell
+    sands: tuple[Look, ...]  # the Sand cards in the order placed, with what they see
+    sand: int  # their points
+    ice: tuple[Pos, ...]  # the left halves of completed Ice monsters
+    flip: int  # the points flipping the flipped ones adds
+    portal_points: frozenset[Pos]
+    seers: dict[Pos, tuple[int, ...]]  # the Sand cards looking at each cell asked about
 
     @staticmethod
-    def empty() -> Reading:
-        """The reading of an area with no monster card."""
+    def empty(reach: str = "arrow") -> Reading:
+        """The reading of an area with no monster card (``reach``: the setting
+        ``sand_direction``)."""
         return Reading(
+            reach,
             {},
-            dict.fromkeys(_LANDS, 0),
+            dict.fromkeys(COUNTERS, 0),
             dict.fromkeys(_LANDS, 0),
             {},
-            [],
-            [],
-            [],
-            [],
-            [],
-            (0, 0, 0, 0),
+            (),
+            0,
+            (),
+            0,
+            frozenset(),
+            {},
         )
 
     def plus(self, r: int, c: int, card: Card) -> Reading:
         """The reading with ``card`` placed at ``(r, c)`` too."""
         pos = (r, c)
         cells = {**self.cells, pos: card}
+        counts = self.counts.copy()
+        printed = self.printed.copy()
         land = _LAND[card.terrain]
-        count = dict(self.count)
-        printed = dict(self.printed)
-        count[land] += 1
+        if not counts[land]:
+            counts["terrains"] += 1
+        counts[land] += 1
         printed[land] += card.vp
-        babies, grass, mutagens, rocks = self.totals
-        beams = self.beams
+        if card.baby:
+            counts["babies"] += 1
+            counts["water_monsters"] += 1
+        if card.rocks:
+            counts["rock_monsters"] += card.rocks
+        if card.grass:
+            counts["grass_symbols"] += card.grass
+        if card.mama is not None and _mama_done(cells, r, c):
+            counts["big_mamas"] += 1
+            counts["water_monsters"] += 1
+        beams, ice, flip = self.beams, self.ice, self.flip
         if card.beams:
-            beams = dict(beams)
-            mutagens += len(card.beams)
+            beams = beams.copy()
+            counts["mutagens"] += len(card.beams)
             for direction in card.beams:
                 dr, dc = STEPS[direction]
                 beams[(r + dr, c + dc)] = beams.get((r + dr, c + dc), 0) + 1
-        ice = card.ice
+        if card.ice is not None:
+            ice = (*ice, *_ice_done(cells, r, c))
+            counts["ice_monsters"] = len(ice)
+        if card.ice is not None or card.beams:
+            flip, counts["flipped_ice"] = _ice(cells, ice, beams)
+        if card.crystals:
+            for colour in _crystals_joined(cells, r, c):
+                counts["crystals"] += 1
+                counts[f"crystal_{colour}"] += 1
+            counts["crystal_sets"] = min(counts[key] for _, key in _CRYSTAL_COUNTERS)
+        portal_points = self.portal_points
+        if card.portals:
+            corners = (("se", r, c), ("sw", r, c - 1), ("ne", r - 1, c), ("nw", r - 1, c - 1))
+            portal_points |= {
+                (tr + 1, tc + 1)
+                for corner, tr, tc in corners  # the card's quarter of a portal at (tr + 1, tc + 1)
+                if corner in card.portals and _portal(cells, tr, tc)
+            }
+            counts["portals"] = len(portal_points)
+        sands, sand = self.sands, self.sand
+        if sands or card.sand is not None:
+            sands, sand = self._sands(pos, card, cells)
         return Reading(
+            self.reach,
             cells,
-            count,
+            counts,
             printed,
             beams,
-            [*self.heads, pos] if card.mama == "head" else self.heads,
-            [*self.lefts, pos] if ice is not None and ice.half == "left" else self.lefts,
-            [*self.tops, pos] if card.crystals else self.tops,
-            [*self.corners, pos] if "se" in card.portals else self.corners,
-            [*self.sands, (pos, card)] if card.sand is not None else self.sands,
-            (babies + card.baby, grass + card.grass, mutagens, rocks + card.rocks),
+            sands,
+            sand,
+            ice,
+            flip,
+            portal_points,
+            {},
         )
 
+    def makings(self) -> Hashable:
+        """All that :func:`finish` reads of the reading: readings alike in it tally alike."""
+        counts, printed = tuple(self.counts.values()), tuple(self.printed.values())
+        return counts, printed, self.flip, self.sand, self.portal_points
 
-def read(deck: Deck, area: Area) -> Reading:
-    """Go through ``area`` card by card."""
-    reading = Reading.empty()
+    def _sands(self, pos: Pos, card: Card, cells: dict[Pos, Card]) -> tuple[tuple[Look, ...], int]:
+        """The Sand cards and their points once ``card`` lies at ``pos`` too: those that
+        look at ``pos`` see ``card`` (which they are is kept in ``seers``: every card a
+        player weighs for one cell asks it again); a Sand card flips the one placed before
+        it, which then looks again with its back's rule."""
+        seers = self.seers.get(pos)
+        if seers is None:
+            seers = tuple(k for k, look in enumerate(self.sands) if look.looks_at(pos))
+            self.seers[pos] = seers
+        if not seers and card.sand is None:
+            return self.sands, self.sand
+        looks = list(self.sands)
+        for k in seers:
+            looks[k] = looks[k].saw(card)
+        if card.sand is not None:
+            if looks:  # flipped: looks again, whatever it saw
+                last = looks[-1]
+                assert last.card.flipped is not None
+                looks[-1] = Look.of(last.pos, last.card, last.card.flipped, cells, self.reach)
+            looks.append(Look.of(pos, card, card.sand, cells, self.reach))
+        return tuple(looks), sum([look.points for look in looks])
+
+
+def read(deck: Deck, area: Area, reach: str = "arrow") -> Reading:
+    """Go through ``area`` card by card (``reach``: the setting ``sand_direction``)."""
+    reading = Reading.empty(reach)
     for r, c, card_id in area:
         reading = reading.plus(r, c, deck.by_id[card_id])
     return reading
@@ -217,109 +249,95 @@ def analyse(deck: Deck, area: Area, reach: str = "arrow") -> Tally:
 
     Sand cards: every Sand card but the last one placed has been flipped (each
     new Sand card flips the one placed before it); ``reach`` is the setting
-    ``sand_direction`` (:func:`sand_cells`).
+    ``sand_direction`` (:func:`~solver.vbm.sand.sand_rays`).
     """
-    return finish(deck, read(deck, area), reach)
+    return finish(deck, read(deck, area, reach))
 
 
-def finish(deck: Deck, reading: Reading, reach: str = "arrow") -> Tally:
-    """The tally of a read area (``reach``: as :func:`analyse`)."""
-    cells, printed, beams = reading.cells, reading.printed, reading.beams
-    heads, lefts, tops, corners, sands = (
-        reading.heads,
-        reading.lefts,
-        reading.tops,
-        reading.corners,
-        reading.sands,
-    )
-    count = reading.count
-    babies, grass, mutagens, rocks = reading.totals
-    ice_points, ice_monsters, flipped = _ice(cells, lefts, beams)
-    ice_points += printed["ice"]
-    mamas = _mamas(cells, heads)
-    crystals = _crystals(cells, tops)
-    portal_points = _portals(cells, corners)
-    sand_points = 0
-    for k, (pos, card) in enumerate(sands):
-        rule = card.flipped if k < len(sands) - 1 else card.sand
-        assert rule is not None
-        sand_points += sand_score(rule, pos, cells, reach)
-    counts: dict[str, int] = dict(count)
-    counts |= {
-        "water_monsters": mamas + babies,
-        "big_mamas": mamas,
-        "babies": babies,
-        "ice_monsters": ice_monsters,
-        "flipped_ice": flipped,
-        "mutagens": mutagens,
-        "rock_monsters": rocks,
-        "crystals": sum(crystals.values()),
-        "crystal_sets": min(crystals.get(colour, 0) for colour in COLOURS),
-        **{f"crystal_{colour}": crystals.get(colour, 0) for colour in COLOURS},
-        "portals": len(portal_points),
-        "grass_symbols": grass,
-        "terrains": sum(1 for n in count.values() if n),
-        "tokens": 0,
-    }
+def finish(deck: Deck, reading: Reading) -> Tally:
+    """The tally of a read area; its counters are the reading's own dict (a tally is
+    never changed either)."""
+    counts, printed = reading.counts, reading.printed
     lines = {
-        "ice": ice_points,
+        "ice": reading.flip + printed["ice"],
         "water": printed["water"],
-        "grassland": deck.grass_vp(grass) + printed["grassland"],
-        "sand": sand_points + printed["sand"],
+        "grassland": deck.grass_vp(counts["grass_symbols"]) + printed["grassland"],
+        "sand": reading.sand + printed["sand"],
         "lava": printed["lava"],
         "rock": printed["rock"],
-        "crystals": sum(CRYSTAL_VP[colour] * n for colour, n in crystals.items()),
+        "crystals": sum([CRYSTAL_VP[colour] * counts[key] for colour, key in _CRYSTAL_COUNTERS])
+        if counts["crystals"]
+        else 0,
     }
-    return Tally(counts, lines, portal_points)
+    return Tally(counts, lines, reading.portal_points)
 
 
 def _ice(
-    cells: Mapping[Pos, Card], lefts: list[Pos], beams: Mapping[Pos, int]
-) -> tuple[int, int, int]:
-    """(points flipping adds, completed Ice monsters, flipped Ice monsters)."""
-    points = complete = flipped = 0
-    for r, c in lefts:
-        card = cells[(r, c)]
+    cells: Mapping[Pos, Card], completed: tuple[Pos, ...], beams: Mapping[Pos, int]
+) -> tuple[int, int]:
+    """(points flipping adds, flipped Ice monsters) of the completed Ice monsters: those
+    with as many beams on their two cards as they need."""
+    points = flipped = 0
+    for r, c in completed:
+        card, right = cells[(r, c)], cells[(r, c + 1)]
         half = card.ice
-        right = cells.get((r, c + 1))
-        if half is None or right is None or right.ice is None or right.ice.half != "right":
-            continue
-        if right.ice.kind != half.kind:
-            continue
-        complete += 1
+        assert half is not None
         if beams.get((r, c), 0) + beams.get((r, c + 1), 0) >= half.beams:
             flipped += 1
             points += half.upgraded - card.vp - right.vp
-    return points, complete, flipped
+    return points, flipped
 
 
-def _mamas(cells: Mapping[Pos, Card], heads: list[Pos]) -> int:
-    done = 0
-    for r, c in heads:
-        k = c + 1
-        while (nxt := cells.get((r, k))) is not None and nxt.mama == "body":
-            k += 1
-        if nxt is not None and nxt.mama == "tail":
-            done += 1
-    return done
+def _ice_done(cells: Mapping[Pos, Card], r: int, c: int) -> tuple[Pos, ...]:
+    """The left half of the Ice monster the card at ``(r, c)`` completes, if it does: a
+    left half and a right half of the same kind, side by side."""
+    half = cells[(r, c)].ice
+    left = (r, c) if half is not None and half.half == "left" else (r, c - 1)
+    a, b = cells.get(left), cells.get((left[0], left[1] + 1))
+    if a is None or b is None or a.ice is None or b.ice is None:
+        return ()
+    if a.ice.half != "left" or b.ice.half != "right" or a.ice.kind != b.ice.kind:
+        return ()
+    return (left,)
 
 
-def _crystals(cells: Mapping[Pos, Card], tops: list[Pos]) -> dict[str, int]:
-    done: dict[str, int] = {}
-    for r, c in tops:
-        below = cells.get((r + 1, c))
-        if below is None or not below.crystals:
-            continue
-        for edge, colour in cells[(r, c)].crystals:
-            if edge == "bottom" and ("top", colour) in below.crystals:
-                done[colour] = done.get(colour, 0) + 1
-    return done
+def _mama_done(cells: Mapping[Pos, Card], r: int, c: int) -> bool:
+    """Does the Big Mama piece at ``(r, c)`` complete one: a head, any bodies, a tail,
+    left to right in one row?"""
+    piece = cells[(r, c)].mama
+    if piece != "head":
+        k = c - 1
+        while (card := cells.get((r, k))) is not None and card.mama == "body":
+            k -= 1
+        if card is None or card.mama != "head":
+            return False
+    if piece == "tail":
+        return True
+    k = c + 1
+    while (card := cells.get((r, k))) is not None and card.mama == "body":
+        k += 1
+    return card is not None and card.mama == "tail"
 
 
-def _portals(cells: Mapping[Pos, Card], corners: list[Pos]) -> frozenset[Pos]:
-    points = set()
-    for r, c in corners:
-        ne, sw, nw = cells.get((r, c + 1)), cells.get((r + 1, c)), cells.get((r + 1, c + 1))
-        if ne and sw and nw and "sw" in ne.portals and "ne" in sw.portals and "nw" in nw.portals:
-            points.add((r + 1, c + 1))
-    return frozenset(points)
+def _crystals_joined(cells: Mapping[Pos, Card], r: int, c: int) -> list[str]:
+    """Colours of the crystals the card at ``(r, c)`` completes with the cards above
+    and below it: a top half over a bottom half of the same colour."""
+    card = cells[(r, c)]
+    joined = []
+    for top, below in ((cells.get((r - 1, c)), card), (card, cells.get((r + 1, c)))):
+        if top is not None and below is not None:
+            joined += [
+                colour
+                for edge, colour in top.crystals
+                if edge == "bottom" and ("top", colour) in below.crystals
+            ]
+    return joined
+
+
+def _portal(cells: Mapping[Pos, Card], r: int, c: int) -> bool:
+    """Do the four cards with ``(r, c)`` top left show a portal's four quarters?"""
+    se, ne = cells.get((r, c)), cells.get((r, c + 1))
+    sw, nw = cells.get((r + 1, c)), cells.get((r + 1, c + 1))
+    if se is None or ne is None or sw is None or nw is None:
+        return False
+    return "se" in se.portals and "sw" in ne.portals and "ne" in sw.portals and "nw" in nw.portals

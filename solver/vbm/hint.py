@@ -34,12 +34,13 @@ from collections.abc import Hashable, Sequence
 
 from solver.errors import GameOverError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
-from solver.vbm.area import frontier, sand_cells
+from solver.vbm.area import frontier
 from solver.vbm.cards import Pos
 from solver.vbm.codec import move_to_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.plan import plan
 from solver.vbm.reasons import describe, placement, tell_apart
+from solver.vbm.sand import sand_cells
 from solver.vbm.state import TURNS_PER_ROUND, Move, State
 from solver.vbm.view import View
 
@@ -175,7 +176,7 @@ def _sand_future(
     """Points a Sand card can still expect from the cards placed later in its region.
 
     The player's remaining placements spread over its open cells; the share that
-    falls where the card looks (:func:`~solver.vbm.area.sand_cells`: open cells
+    falls where the card looks (:func:`~solver.vbm.sand.sand_cells`: open cells
     there over all open cells, at most one
     per open cell) times the card's VP, scaled by how often the condition counts
     a card (``COND``).

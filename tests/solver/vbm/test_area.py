@@ -9,7 +9,7 @@ import pytest
 from solver.errors import NotationError
 from solver.files import allow_files
 from solver.vbm.area import Area, analyse, frontier, sand_score
-from solver.vbm.cards import SandRule, deck_named, standard_deck
+from solver.vbm.cards import STEPS, Deck, SandRule, deck_named, standard_deck
 from solver.vbm.deckfile import parse_deck
 
 
@@ -250,3 +250,65 @@ def test_a_deck_file_with_a_bad_explorer_or_mission_is_refused(
     assert old in text
     with pytest.raises(NotationError, match=fault):
         parse_deck(text.replace(old, new, 1), "x")
+
+
+def _whole_area(deck: Deck, area: Area, reach: str) -> dict[str, int]:
+    """The joined elements and the Sand points of an area, read at once from its grid:
+    a plain reading of the rules, to check the card-by-card one against."""
+    cells = {(r, c): deck.by_id[card_id] for r, c, card_id in area}
+    beams: dict[tuple[int, int], int] = {}
+    for (r, c), card in cells.items():
+        for direction in card.beams:
+            dr, dc = STEPS[direction]
+            beams[(r + dr, c + dc)] = beams.get((r + dr, c + dc), 0) + 1
+    got = dict.fromkeys(("big_mamas", "ice_monsters", "flipped_ice", "crystals", "portals"), 0)
+    got["sand"] = 0
+    for (r, c), card in cells.items():
+        right, below = cells.get((r, c + 1)), cells.get((r + 1, c))
+        if card.mama == "head":
+            k = c + 1
+            while (nxt := cells.get((r, k))) is not None and nxt.mama == "body":
+                k += 1
+            got["big_mamas"] += nxt is not None and nxt.mama == "tail"
+        ice, other = card.ice, right.ice if right is not None else None
+        if ice and other and (ice.half, other.half, ice.kind) == ("left", "right", other.kind):
+            got["ice_monsters"] += 1
+            got["flipped_ice"] += beams.get((r, c), 0) + beams.get((r, c + 1), 0) >= ice.beams
+        if below is not None:
+            got["crystals"] += sum(
+                e == "bottom" and ("top", colour) in below.crystals for e, colour in card.crystals
+            )
+        corner = cells.get((r + 1, c + 1))
+        if "se" in card.portals and right and below and corner:
+            got["portals"] += (
+                "sw" in right.portals and "ne" in below.portals and "nw" in corner.portals
+            )
+    sands = [(r, c, cells[(r, c)]) for r, c, _ in area if cells[(r, c)].sand is not None]
+    for k, (r, c, card) in enumerate(sands):
+        rule = card.flipped if k < len(sands) - 1 else card.sand
+        assert rule is not None
+        got["sand"] += sand_score(rule, (r, c), cells, reach)
+    return got
+
+
+@pytest.mark.parametrize("reach", ["arrow", "both_ways"])
+def test_reading_card_by_card_agrees_with_the_whole_grid(reach: str) -> None:
+    import random
+
+    deck = standard_deck()
+    joined = [c.id for c in deck.cards if c.connects]
+    rng = random.Random(11)
+    for _ in range(400):
+        spots = [(r, c) for r in range(-2, 3) for c in range(-2, 3) if (r, c) != (0, 0)]
+        rng.shuffle(spots)
+        area = tuple((r, c, rng.choice(joined)) for r, c in spots[: rng.randrange(4, 24)])
+        tally = analyse(deck, area, reach)
+        printed_sand = sum(
+            deck.by_id[card_id].vp
+            for _, _, card_id in area
+            if deck.by_id[card_id].terrain.value == "sand"
+        )
+        want = _whole_area(deck, area, reach)
+        got = {name: tally.counts[name] for name in want if name != "sand"}
+        got["sand"] = tally.lines["sand"] - printed_sand
+        assert got == want, area
