@@ -73,6 +73,7 @@ STATE_KEYS = (
         "deck",
         "sides",
         "sand_direction",
+        "explorer_tokens",
         "phase",
         "round",
     ),
@@ -207,13 +208,14 @@ def _pending_json(p: Move | None) -> Json | None:
 
 
 def _turn_json(table: State | View) -> Json:
-    """The mode, deck, mission sides, Sand direction and turn, as a state and a view both
-    write them."""
+    """The mode, deck, mission sides, the settings ``sand_direction`` and
+    ``explorer_tokens``, and the turn, as a state and a view both write them."""
     return {
         "mode": table.mode,
         "deck": table.deck_name,
         "sides": list(table.sides),
         "sand_direction": table.sand_direction,
+        "explorer_tokens": table.explorer_tokens,
         "phase": table.phase,
         "round": table.round,
         "turn": table.turn,
@@ -324,6 +326,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
             doc["seen"], "seen", players if draft else 0, deck.by_id, 2 * players, "card"
         ),
         sand_direction=common.sand_direction,
+        explorer_tokens=common.explorer_tokens,
     )
     check_state(state)
     if type(common.to_move) is not type(state.to_move) or common.to_move != state.to_move:
@@ -380,6 +383,7 @@ def view_from_json(doc: Mapping[str, Any]) -> View:
         discards=common.discards,
         passed=read_ids(doc["passed"], "passed", deck.by_id, players * HAND, "card"),
         sand_direction=common.sand_direction,
+        explorer_tokens=common.explorer_tokens,
     )
     check_view(view)
     return view

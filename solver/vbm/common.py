@@ -20,7 +20,14 @@ from solver.vbm.area import Area
 from solver.vbm.cards import Deck, Pos, deck_named
 from solver.vbm.fields import read_ids, read_int, read_ints, read_list, read_str, shown
 from solver.vbm.invariants import MAX_AREA
-from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, MODES, SAND_DIRECTIONS, mode_fault
+from solver.vbm.settings import (
+    EXPLORER_TOKENS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    MODES,
+    SAND_DIRECTIONS,
+    mode_fault,
+)
 
 PHASES = ("explorer", "draft", "rows", "over")
 #: Most turns a game has (the row draft's 20) and most rows open at once.
@@ -48,6 +55,7 @@ class Common:
                 path="sides",
             )
         self.sand_direction = read_str(doc["sand_direction"], "sand_direction", SAND_DIRECTIONS)
+        self.explorer_tokens = read_str(doc["explorer_tokens"], "explorer_tokens", EXPLORER_TOKENS)
         self.phase = read_str(doc["phase"], "phase", PHASES)
         self.round = read_int(doc["round"], "round", 0, 2)
         self.turn = read_int(doc["turn"], "turn", 0, MAX_TURN)

@@ -1,7 +1,8 @@
-"""Very Big Monster documents of earlier releases: the fields added since, and the value
-an older document gives each (docs/rulings.md says why).
+"""Very Big Monster documents of earlier releases: the fields each format added, and the
+value an older document gives each (docs/rulings.md says why).
 
-Format 1 (no ``format`` field) covers every shape written before format numbers:
+Format 1 (no ``format`` field) covers every shape written before format numbers, and
+may lack the fields that came in its last releases (every format-2 document holds them):
 
 * ``sand_direction`` (states and views) came with the arrow reading of the Sand
   cards; before it every Sand card counted both ways, so ``both_ways``.
@@ -13,9 +14,15 @@ Format 1 (no ``format`` field) covers every shape written before format numbers:
   seats chose in turn from the first player, so the seats before the one to move
   had kept theirs (and every seat has, once an Explorer card shows).
 
->>> STATE_DEFAULTS["seen"]({"players": 2, "mode": "team", "discards": ["W01", "W02", "W03"]})
+Format 3 added:
+
+* ``explorer_tokens`` (states and views) came with the reading that an Explorer card
+  counts only the seat's own Reward Mission tokens in team mode; before it an
+  Explorer counted both teammates' tokens, so ``team``.
+
+>>> STATE_DEFAULTS[2]["seen"]({"players": 2, "mode": "team", "discards": ["W01", "W02", "W03"]})
 [['W01', 'W03'], ['W02']]
->>> VIEW_DEFAULTS["kept"](
+>>> VIEW_DEFAULTS[2]["kept"](
 ...     {"players": 3, "phase": "explorer", "first": 0, "to_move": 2, "explorers": [None] * 3}
 ... )
 [True, True, False]
@@ -26,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solver.formats import Default
+from solver.formats import Added
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS
 
 
@@ -47,6 +54,10 @@ def _both_ways(doc: Mapping[str, Any]) -> str:
     return "both_ways"
 
 
+def _both_teammates(doc: Mapping[str, Any]) -> str:
+    return "team"
+
+
 def _own_discards(doc: Mapping[str, Any]) -> list[list[str]]:
     players, discards = _seats(doc), doc.get("discards")
     if doc.get("mode") == "rows" or not players or not isinstance(discards, list):
@@ -65,8 +76,14 @@ def _kept_in_turn(doc: Mapping[str, Any]) -> list[bool]:
     return [e is not None or (s - first) % players < before for s, e in enumerate(explorers)]
 
 
-STATE_DEFAULTS: dict[str, Default] = {"sand_direction": _both_ways, "seen": _own_discards}
-"""The fields a state of an earlier format may lack, with their values."""
+STATE_DEFAULTS: Added = {
+    2: {"sand_direction": _both_ways, "seen": _own_discards},
+    3: {"explorer_tokens": _both_teammates},
+}
+"""The fields each format added to a state, with the value an earlier state gives each."""
 
-VIEW_DEFAULTS: dict[str, Default] = {"sand_direction": _both_ways, "kept": _kept_in_turn}
-"""The fields a view of an earlier format may lack, with their values."""
+VIEW_DEFAULTS: Added = {
+    2: {"sand_direction": _both_ways, "kept": _kept_in_turn},
+    3: {"explorer_tokens": _both_teammates},
+}
+"""The fields each format added to a view, with the value an earlier view gives each."""

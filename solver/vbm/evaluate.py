@@ -17,13 +17,13 @@ explorers.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Hashable, Mapping
+from typing import NamedTuple
 
-from solver.vbm.area import Tally
+from solver.vbm.area import Reading, Tally, finish
 from solver.vbm.cards import Pos
-from solver.vbm.scoring import combined, explorer_points, sheet
-from solver.vbm.state import TURNS_PER_ROUND, State, tally
+from solver.vbm.scoring import combined, explorer_counts, explorer_points, sheet
+from solver.vbm.state import TURNS_PER_ROUND, State, reading
 from solver.vbm.turns import missions
 
 #: Spread of a teammate's final score around today's (VP): a base plus a part
@@ -32,15 +32,14 @@ SPREAD_BASE = 4.0
 SPREAD_PER_CARD = 2.0
 
 
-@dataclass(frozen=True)
-class Outcome:
+class Outcome(NamedTuple):
     """Totals after one placement, and what changed."""
 
     total: int
     mate_total: int | None
     tokens: int  # VP of mission tokens the placement wins
     portals: int  # portal tiles it takes
-    lines: Mapping[str, int] = field(default_factory=dict)  # the seat's score pad after it
+    lines: Mapping[str, int]  # the seat's score pad after it
 
 
 class Evaluator:
@@ -56,6 +55,8 @@ class Evaluator:
         self.totals = [sum(lines.values()) for lines in self.sheets]
         self.sides = [t[s] for t, s in zip(self.deck.missions, state.sides, strict=True)]
         self.cache: dict[tuple[str, Pos], Outcome] = {}
+        self.alike: dict[tuple[int, Hashable], Outcome] = {}
+        self.readings: dict[int, Reading] = {}
         self.together = [combined(self.counts[a], self.counts[b]) for a, b in state.teams or ()]
         self.given: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[tuple[int, int]]] = {}
         self.explorers = [
@@ -65,8 +66,19 @@ class Evaluator:
         placed = len(state.areas[seat])
         self.cards_left = max(0, 2 * TURNS_PER_ROUND - placed)
         if self.mate is not None:
-            both = combined(self.counts[self.mate], self.counts[seat])
-            self.mate_explorer = self._explorer(self.mate, both)
+            mates = explorer_counts(
+                self.counts[self.mate], self.counts[seat], state.explorer_tokens
+            )
+            self.mate_explorer = self._explorer(self.mate, mates)
+
+    def _reading(self, seat: int) -> Reading:
+        """``seat``'s area as it is, read once: each placement extends it by one card."""
+        found = self.readings.get(seat)
+        if found is None:
+            state = self.state
+            found = reading(state.deck_name, state.areas[seat], state.sand_direction)
+            self.readings[seat] = found
+        return found
 
     def _explorer(self, seat: int, counts: dict[str, int]) -> int:
         explorer = self.explorers[seat]
@@ -78,10 +90,20 @@ class Evaluator:
         key = (card, cell) if seat == self.seat else (f"{seat}/{card}", cell)
         if key in self.cache:
             return self.cache[key]
+        placed = self._reading(seat).plus(*cell, self.deck.by_id[card])
+        alike = (seat, placed.makings())
+        out = self.alike.get(alike)
+        if out is None:
+            out = self.alike[alike] = self._score(seat, finish(self.deck, placed))
+        self.cache[key] = out
+        return out
+
+    def _score(self, seat: int, after: Tally) -> Outcome:
+        """The outcome of ``seat``'s area tallying ``after``: placements that leave the
+        area alike in all that its tally reads (:meth:`~solver.vbm.area.Reading.makings`)
+        score alike, whatever the card and the cell."""
         state = self.state
         mate = state.mate(seat)
-        area = (*state.areas[seat], (cell[0], cell[1], card))
-        after: Tally = tally(state.deck_name, area, state.sand_direction)
         counts = {**after.counts, "tokens": len(state.tokens[seat])}
         mate_counts = dict(self.counts[mate]) if mate is not None else None
         both = combined(counts, mate_counts) if mate_counts is not None else None
@@ -91,9 +113,8 @@ class Evaluator:
         counts["tokens"] += len(gained)
         if mate_counts is not None and both is not None:
             mate_counts["tokens"] += len(mate_gained)
-            both["tokens"] += len(gained) + len(mate_gained)
         taken = state.portals[seat]
-        new_portals = min(len(after.portal_points - set(taken)), state.portal_left)
+        new_portals = min(len(after.portal_points.difference(taken)), state.portal_left)
         explorer = self.explorers[seat]
         lines = sheet(
             self.deck,
@@ -101,20 +122,18 @@ class Evaluator:
             len(taken) + new_portals,
             (*state.tokens[seat], *gained),
             explorer,
-            both or counts,
+            explorer_counts(counts, mate_counts, state.explorer_tokens),
         )
         total = sum(lines.values())
         mate_total = None
-        if mate is not None and both is not None and seat == self.seat:
+        if mate is not None and mate_counts is not None and seat == self.seat:
             mate_total = (
                 self.totals[mate]
                 - self.mate_explorer
                 + sum(mate_gained)
-                + self._explorer(mate, both)
+                + self._explorer(mate, explorer_counts(mate_counts, counts, state.explorer_tokens))
             )
-        out = Outcome(total, mate_total, sum(gained), new_portals, lines)
-        self.cache[key] = out
-        return out
+        return Outcome(total, mate_total, sum(gained), new_portals, lines)
 
     def _missions(
         self, seat: int, counts: dict[str, int], both: dict[str, int] | None
@@ -125,8 +144,8 @@ class Evaluator:
         sides = self.sides
         key = (
             seat,
-            tuple(counts[side.counter] for side in sides),
-            tuple(both[side.counter] for side in sides) if both is not None else (),
+            tuple([counts[side.counter] for side in sides]),
+            tuple([both[side.counter] for side in sides]) if both is not None else (),
         )
         given = self.given.get(key)
         if given is None:

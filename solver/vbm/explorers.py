@@ -4,7 +4,8 @@ Expected counts at the end of the game: cards the player will place times the
 share of the cards in play that show a thing (terrains, Baby monsters, Mutagen
 and Rock monsters, Grassland symbols), and fixed typical numbers for the things
 that need several cards (completed monsters, crystals, portals, tokens). Team
-mode counts both teammates' areas, so everything doubles.
+mode counts both teammates' areas, so everything doubles but the Reward Mission
+tokens, which stay the seat's own unless the setting ``explorer_tokens`` is ``team``.
 
 >>> from solver.vbm.rules import new_state
 >>> ranked = rank_explorers(View.of(new_state(2, 3), 0))
@@ -52,7 +53,8 @@ def expected_counts(view: View) -> dict[str, float]:
     counts["grass_symbols"] = share * sum(card.grass for card in cards)
     counts["water_monsters"] = counts["babies"] + counts["big_mamas"]
     if view.mode == "team":
-        counts = {name: 2 * value for name, value in counts.items()}
+        own = ("tokens",) if view.explorer_tokens == "own" else ()
+        counts = {name: value if name in own else 2 * value for name, value in counts.items()}
     return counts
 
 

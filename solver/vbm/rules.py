@@ -110,6 +110,7 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
         passed=((),) * players if mode != "rows" else (),
         seen=((),) * players if mode != "rows" else (),
         sand_direction=chosen.sand_direction,
+        explorer_tokens=chosen.explorer_tokens,
     )
 
 

@@ -2,9 +2,11 @@
 
 A player's sheet has one line per row of the rulebook's score pad (``PAD_LINES``).
 Explorer cards count both teammates' areas in team mode and the player's own area
-otherwise. In team mode the team's score is the lower teammate's; ties go to the
-higher other teammate, then the team's Water points, else the win is shared. In
-the other modes ties go to the Water points, else the win is shared.
+otherwise; Reward Mission tokens are the player's own unless the setting
+``explorer_tokens`` is ``team``. In team mode the team's score is the lower
+teammate's; ties go to the higher other teammate, then the team's Water points, else
+the win is shared. In the other modes ties go to the Water points, else the win is
+shared.
 
 >>> ranked_winners([103, 100, 107, 110], [17, 20, 9, 9], teams=((0, 2), (1, 3)))
 (0, 2)
@@ -37,6 +39,24 @@ def combined(own: Mapping[str, int], mate: Mapping[str, int] | None) -> dict[str
     )
     both["crystal_sets"] = min(both[f"crystal_{colour}"] for colour in COLOURS)
     return both
+
+
+def explorer_counts(
+    own: Mapping[str, int], mate: Mapping[str, int] | None, explorer_tokens: str
+) -> dict[str, int]:
+    """The counters a seat's Explorer card scores on: its own (``mate`` None), or in
+    team mode both areas' (:func:`combined`) with the seat's own Reward Mission tokens
+    (``explorer_tokens`` ``own``) or both teammates' (``team``, the older reading).
+
+    >>> from solver.vbm.cards import COUNTERS
+    >>> own, mate = {**dict.fromkeys(COUNTERS, 0), "tokens": 2}, dict.fromkeys(COUNTERS, 1)
+    >>> [explorer_counts(own, mate, reading)["tokens"] for reading in ("own", "team")]
+    [2, 3]
+    """
+    counts = combined(own, mate)
+    if mate is not None and explorer_tokens == "own":
+        counts["tokens"] = own["tokens"]
+    return counts
 
 
 def explorer_points(explorer: Explorer, counts: Mapping[str, int]) -> int:

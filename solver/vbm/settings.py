@@ -12,9 +12,15 @@ Settings (docs/rulings.md says why each default):
   cards on the side its arrow points to, as the rulebook's example "per card to
   the left of the Sand card" reads) or ``both_ways`` (the older reading: both
   sides of the row or column, all four diagonal rays).
+* ``explorer_tokens``: which Reward Mission tokens an Explorer card such as "3 VP
+  per Reward Mission token" counts in team mode: ``own`` (the seat's own tokens: the
+  team rule counts "the cards placed in both your play area and your teammate's play
+  area", and tokens are not cards) or ``team`` (the older reading: both teammates'
+  tokens, so the token each teammate takes for a team mission counts twice).
 
->>> read_settings(4, None)
-Settings(mode='team', deck='standard', mission_sides=None, sand_direction='arrow')
+>>> read_settings(4, None)  # doctest: +NORMALIZE_WHITESPACE
+Settings(mode='team', deck='standard', mission_sides=None, sand_direction='arrow',
+         explorer_tokens='own')
 >>> read_settings(2, {"mission_sides": [1, 0, 1, 0, 1]}).mission_sides
 (1, 0, 1, 0, 1)
 >>> read_settings(5, {"mode": "team"})
@@ -40,6 +46,7 @@ from solver.vbm.fields import shown
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MODES = ("rows", "team", "free")
 SAND_DIRECTIONS = ("arrow", "both_ways")
+EXPLORER_TOKENS = ("own", "team")
 
 
 @dataclass(frozen=True)
@@ -52,12 +59,14 @@ class Settings:
         deck: the deck's name.
         mission_sides: the side up of each mission tile, or None for the seed's.
         sand_direction: which cells a Sand card of a row, column or diagonal counts.
+        explorer_tokens: whose Reward Mission tokens an Explorer card counts in team mode.
     """
 
     mode: str | None = None
     deck: str = "standard"
     mission_sides: tuple[int, ...] | None = None
     sand_direction: str = "arrow"
+    explorer_tokens: str = "own"
 
 
 #: The named settings and their defaults (what ``Game.settings`` shows).
@@ -131,4 +140,17 @@ def read_settings(players: int, settings: Mapping[str, Any] | None) -> Settings:
             f"unknown Sand direction {shown(reach)} (choose from {', '.join(SAND_DIRECTIONS)})",
             path="settings.sand_direction",
         )
-    return Settings(mode=str(mode), deck=deck.name, mission_sides=sides, sand_direction=reach)
+    tokens = chosen["explorer_tokens"]
+    if tokens not in EXPLORER_TOKENS:
+        raise NotationError(
+            f"unknown Explorer token reading {shown(tokens)} (choose from "
+            f"{', '.join(EXPLORER_TOKENS)})",
+            path="settings.explorer_tokens",
+        )
+    return Settings(
+        mode=str(mode),
+        deck=deck.name,
+        mission_sides=sides,
+        sand_direction=reach,
+        explorer_tokens=tokens,
+    )

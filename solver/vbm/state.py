@@ -21,17 +21,15 @@ two rounds of 9 turns) or ``rows`` (2 and 3 players: the row draft), then ``over
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from solver.errors import IllegalMoveError
 from solver.game import Json, Score
-from solver.vbm.area import Area, Reading, Tally, finish, frontier
+from solver.vbm.area import Area, Reading, Tally, finish, frontier, read
 from solver.vbm.cards import Deck, Pos, deck_named
-from solver.vbm.scoring import combined, ranked_winners, sheet, team_standing
+from solver.vbm.scoring import explorer_counts, ranked_winners, sheet, team_standing
 from solver.vbm.turns import missions, portal_tiles
 
 if TYPE_CHECKING:
@@ -45,13 +43,13 @@ HAND = 10
 SIMULTANEOUS = ("explorer", "draft")
 
 
-#: Area readings kept (each prefix of an area read once, then extended by one card).
+#: Area readings kept (:func:`reading`).
 READINGS_KEPT = 4096
-_readings: OrderedDict[tuple[str, Area], Reading] = OrderedDict()
-_readings_lock = threading.Lock()
+#: Longest area read from the reading of its prefix (a game's areas hold 20 cards at most).
+EXTENDED = 32
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Move:
     """One decision of one player; fields that do not apply are None.
 
@@ -75,6 +73,33 @@ class Move:
     explorer: str | None = None
     seat: int | None = None
 
+    def __init__(
+        self,
+        card: str | None = None,
+        at: Pos | None = None,
+        pass_to: int | None = None,
+        row: int | None = None,
+        discard: str | None = None,
+        explorer: str | None = None,
+        seat: int | None = None,
+    ) -> None:
+        # Written out: the generated __init__ of a frozen dataclass sets each field
+        # through object.__setattr__, and making the legal moves took a fifth of a
+        # greedy game; this fills the instance's fields at once.
+        object.__setattr__(
+            self,
+            "__dict__",
+            {
+                "card": card,
+                "at": at,
+                "pass_to": pass_to,
+                "row": row,
+                "discard": discard,
+                "explorer": explorer,
+                "seat": seat,
+            },
+        )
+
 
 def undecided(
     phase: str,
@@ -91,41 +116,32 @@ def undecided(
     return tuple(s for s in order if pending[s] is None)
 
 
-def reading(deck_name: str, area: Area) -> Reading:
-    """The area read card by card, from the longest prefix read before (kept, bounded).
+@functools.lru_cache(maxsize=READINGS_KEPT)
+def reading(deck_name: str, area: Area, reach: str = "arrow") -> Reading:
+    """The area read card by card (:func:`~solver.vbm.area.read`), cached by deck name,
+    area and Sand direction (the setting ``sand_direction``): the areas of a state are
+    read once, and every placement a player weighs extends them by one card
+    (:meth:`~solver.vbm.area.Reading.plus`).
 
-    Iterative: the work is a loop over the area's cards, whatever its length.
+    An area of a game (:data:`EXTENDED` cards at most) extends the reading of the area
+    one card shorter, which the state before it read; a longer one is read card by
+    card in a loop, whatever its length.
     """
-    deck = deck_named(deck_name)
-    start, found = len(area), Reading.empty()
-    with _readings_lock:
-        while start > 0:
-            hit = _readings.get((deck_name, area[:start]))
-            if hit is not None:
-                _readings.move_to_end((deck_name, area[:start]))
-                found = hit
-                break
-            start -= 1
-    for k in range(start, len(area)):
-        r, c, card_id = area[k]
-        found = found.plus(r, c, deck.by_id[card_id])
-        with _readings_lock:
-            _readings[(deck_name, area[: k + 1])] = found
-            while len(_readings) > READINGS_KEPT:
-                _readings.popitem(last=False)
-    return found
+    if 0 < len(area) <= EXTENDED:
+        r, c, card_id = area[-1]
+        return reading(deck_name, area[:-1], reach).plus(r, c, deck_named(deck_name).by_id[card_id])
+    return read(deck_named(deck_name), area, reach)
 
 
 @functools.lru_cache(maxsize=16384)
 def tally(deck_name: str, area: Area, reach: str = "arrow") -> Tally:
-    """:func:`~solver.vbm.area.analyse`, cached by deck name, area and Sand direction
-    (the setting ``sand_direction``); an area one card longer than a read one is read
-    from it."""
+    """:func:`~solver.vbm.area.analyse`, cached like :func:`reading`; an area one card
+    longer than a read one is read from it."""
     deck = deck_named(deck_name)
     if not area:
-        return finish(deck, Reading.empty(), reach)
+        return finish(deck, Reading.empty(reach))
     r, c, card_id = area[-1]
-    return finish(deck, reading(deck_name, area[:-1]).plus(r, c, deck.by_id[card_id]), reach)
+    return finish(deck, reading(deck_name, area[:-1], reach).plus(r, c, deck.by_id[card_id]))
 
 
 @dataclass(frozen=True)
@@ -139,7 +155,8 @@ class State:
     seat ``s`` made this turn; ``pile`` the cards not yet dealt or revealed;
     ``discards`` every discarded card, and ``seen[s]`` those of them seat ``s``
     knows (hand draft: the cards it held that went back to the box);
-    ``sand_direction`` the setting of that name (which cells a Sand card counts).
+    ``sand_direction`` the setting of that name (which cells a Sand card counts),
+    ``explorer_tokens`` too (whose Reward Mission tokens an Explorer card counts).
     """
 
     players: int
@@ -168,6 +185,7 @@ class State:
     passed: tuple[tuple[str, ...], ...] = ()
     seen: tuple[tuple[str, ...], ...] = ()
     sand_direction: str = "arrow"
+    explorer_tokens: str = "own"
 
     # ----------------------------------------------------------------- basics
     @property
@@ -305,14 +323,11 @@ class State:
         out = []
         for seat, t in enumerate(self.tallies()):
             mate = self.mate(seat)
-            explorer_counts = combined(counts[seat], counts[mate] if mate is not None else None)
+            mate_counts = counts[mate] if mate is not None else None
+            scored = explorer_counts(counts[seat], mate_counts, self.explorer_tokens)
             name = self.explorers[seat]
             explorer = deck.explorer(name) if name is not None else None
-            out.append(
-                sheet(
-                    deck, t, len(self.portals[seat]), self.tokens[seat], explorer, explorer_counts
-                )
-            )
+            out.append(sheet(deck, t, len(self.portals[seat]), self.tokens[seat], explorer, scored))
         return out
 
     def scores(self) -> list[Score]:

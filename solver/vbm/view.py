@@ -86,6 +86,7 @@ class View:
         discards: the discards the seat knows, in the order made.
         passed: the cards the seat passed on this round.
         sand_direction: the setting of that name, as in the state.
+        explorer_tokens: the setting of that name, as in the state.
     """
 
     seat: Seat
@@ -117,6 +118,7 @@ class View:
     discards: tuple[str, ...]
     passed: tuple[str, ...]
     sand_direction: str = "arrow"
+    explorer_tokens: str = "own"
 
     @classmethod
     def of(cls, state: State, seat: Seat) -> View:
@@ -171,6 +173,7 @@ class View:
             discards=discards,
             passed=state.passed[seat] if state.passed else (),
             sand_direction=state.sand_direction,
+            explorer_tokens=state.explorer_tokens,
         )
 
     # --------------------------------------------------------- the protocol
@@ -336,6 +339,7 @@ class View:
             if draft
             else (),
             sand_direction=self.sand_direction,
+            explorer_tokens=self.explorer_tokens,
         )
 
     def _explorers(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str | None, ...]]:

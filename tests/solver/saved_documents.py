@@ -10,9 +10,9 @@ registry every release has), from that release's checkout::
         /work/main/tests/solver/data/documents/LABEL-GAME.json [--no-views]
     cd /work/main && git worktree remove /tmp/old-SHA
 
-(this release's: ``.venv/bin/python tests/solver/saved_documents.py format2 format2 GAME ...``).
+(this release's: ``.venv/bin/python tests/solver/saved_documents.py format3 format3 GAME ...``).
 Legal moves are saved as their count, the first and a sha256 (:func:`moves_digest`),
-so the files stay small.
+so the files stay small; each state's scores as the seats' totals.
 """
 
 from __future__ import annotations
@@ -25,7 +25,9 @@ from collections.abc import Sequence
 from typing import Any
 
 #: (players, settings, seed, depth): every player count's mode and the variants, at
-#: depths from the set-up to the last round.
+#: depths from the set-up to the last round. Plans added later use only settings every
+#: release knows; Very Big Monster's last is a team game whose Explorer cards count
+#: Reward Mission tokens that the teammate holds too.
 PLANS: dict[str, list[tuple[int, dict[str, Any], int, int]]] = {
     "vbm": [
         (2, {}, 1, 8),
@@ -34,6 +36,7 @@ PLANS: dict[str, list[tuple[int, dict[str, Any], int, int]]] = {
         (4, {}, 4, 2),
         (5, {}, 5, 50),
         (6, {"mode": "free"}, 6, 12),
+        (4, {}, 13, 60),
     ],
     "park": [
         (2, {}, 1, 5),
@@ -69,6 +72,7 @@ def snapshot(game: Any, state: Any, views: bool) -> dict[str, Any]:
         "to_move": state.to_move,
         "terminal": bool(state.is_terminal()),
         "legal": moves_digest([game.move_to_json(m) for m in state.legal_moves()]),
+        "scores": [score.total for score in state.scores()],
     }
     if hasattr(game, "waiting"):
         out["waiting"] = list(game.waiting(state))

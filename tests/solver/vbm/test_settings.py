@@ -18,6 +18,7 @@ def test_the_defaults_are_the_settings_the_game_lists() -> None:
         "deck": "standard",
         "mission_sides": None,
         "sand_direction": "arrow",
+        "explorer_tokens": "own",
     }
     assert GAME.settings == SETTINGS
     assert read_settings(2, None) == Settings("rows", "standard", None)
@@ -43,6 +44,8 @@ def test_the_defaults_are_the_settings_the_game_lists() -> None:
         (2, {"mission_sides": "01010"}, "settings.mission_sides"),
         (2, {"sand_direction": "both"}, "settings.sand_direction"),
         (2, {"sand_direction": None}, "settings.sand_direction"),
+        (4, {"explorer_tokens": "both"}, "settings.explorer_tokens"),
+        (4, {"explorer_tokens": ["own"]}, "settings.explorer_tokens"),
     ],
 )
 def test_a_bad_setting_is_named_by_its_path(
