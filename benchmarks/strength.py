@@ -65,6 +65,10 @@ TARGETS = {"greedy": 0.70, "random": 0.95, "mcts": 0.60, "search": 0.50}
 """Least share of decided games the hint player must win in the two-seat matches."""
 SHARE_TARGET = 1.5
 """Against greedy in the other modes: least multiple of the fair share to win."""
+SEARCH_SHARE_TARGET = 1.3
+"""Against the reference search in the other modes: least multiple of the fair share."""
+BUDGET_TARGETS = {1000: 0.65}
+"""Against the search in the two-seat match, the hint given ``hint:MS``: least share."""
 SEARCH_TIME = 10.0
 """The search's decision time, as a multiple of the hint's average."""
 CALIBRATION_ITERATIONS = 20
@@ -83,6 +87,8 @@ class Setup:
     sides: int = 2
     """Teams, or players when each plays alone: the fair share is one in ``sides``."""
     rival: str = "greedy"
+    hint: str = "hint"
+    """The hint player's name: ``hint`` at the default budget, or ``hint:MS``."""
 
     @property
     def label(self) -> str:
@@ -92,7 +98,7 @@ class Setup:
 
     def with_rival(self, name: str) -> Setup:
         """The same match with the rival seats played by ``name`` (``mcts:120``)."""
-        return replace(self, lineup=tuple(p if p == "hint" else name for p in self.lineup))
+        return replace(self, lineup=tuple(p if p == self.hint else name for p in self.lineup))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -119,9 +125,11 @@ def setups(
     mcts_side_games: int,
     rivals: Sequence[str] = RIVALS,
     which: str = "all",
+    budgets: Sequence[int] = (),
 ) -> list[Setup]:
     """The matches of one game, each rival: every mode, the judged two-seat one first
-    (``which``: ``"all"``, ``"judged"`` for that one alone, ``"others"`` for the rest)."""
+    (``which``: ``"all"``, ``"judged"`` for that one alone, ``"others"`` for the rest).
+    Against ``search`` the hint also plays at each of ``budgets`` (milliseconds)."""
     game = get_game(name)
     judged: tuple[int, Mapping[str, Any]] = (2, {})
     others = [m for m in game.modes() if m != judged]
@@ -132,15 +140,29 @@ def setups(
         ours = set(teams[0]) if teams else {0}  # in team mode, hint players make one team
         sides = len(teams or range(n))
         for rival in (r for r in CHOICES if r in rivals):
-            lineup = tuple("hint" if seat in ours else rival for seat in range(n))
-            if (n, settings) == judged:
-                count = mcts_games if rival in SLOW else games
-                target: float | None = TARGETS[rival]
-            else:
-                count = mcts_side_games if rival in SLOW else side_games
-                target = min(1.0, SHARE_TARGET / sides) if rival == "greedy" else None
-            out.append(Setup(name, lineup, settings, count, target, sides, rival))
+            hints = ["hint", *(f"hint:{ms}" for ms in budgets if rival == "search")]
+            for hint in hints:
+                lineup = tuple(hint if seat in ours else rival for seat in range(n))
+                count, target = _count_and_target(
+                    (n, settings) == judged, rival, hint, sides, (games, side_games)
+                )
+                if rival in SLOW:
+                    count = mcts_games if (n, settings) == judged else mcts_side_games
+                out.append(Setup(name, lineup, settings, count, target, sides, rival, hint))
     return out
+
+
+def _count_and_target(
+    judged: bool, rival: str, hint: str, sides: int, games: tuple[int, int]
+) -> tuple[int, float | None]:
+    """Games and target of one match (the slow rivals' counts are set by the caller)."""
+    if judged:
+        if hint != "hint":
+            return games[0], BUDGET_TARGETS.get(int(hint.partition(":")[2]))
+        return games[0], TARGETS[rival]
+    shares = {"greedy": SHARE_TARGET, "search": SEARCH_SHARE_TARGET}
+    share = shares.get(rival) if hint == "hint" else None
+    return games[1], None if share is None else min(1.0, share / sides)
 
 
 def hint_mean_ms(setup: Setup, seed: int) -> float:
@@ -173,7 +195,7 @@ def run(
     result = play_match(game, setup.lineup, setup.games, seed, setup.settings, backend=backend)
     seconds = time.perf_counter() - start
     decided = result.games - result.ties
-    won = result.wins["0:hint"]
+    won = result.wins[f"0:{setup.hint}"]
     share = won / decided if decided else 0.0
     low, high = wilson(won, decided)
     row: dict[str, Any] = {
@@ -183,6 +205,7 @@ def run(
         **result.to_json(),
         "hint_ms_mean": round(statistics.fmean(result.hint_ms), 3) if result.hint_ms else None,
         "decided": decided,
+        "hint_wins": won,
         "hint_share": round(share, 4),
         "interval": [round(low, 4), round(high, 4)],
         "fair_share": round(1 / setup.sides, 4),
@@ -235,7 +258,7 @@ def report(result: dict[str, Any]) -> str:
         lo, hi = r["interval"]
         lines.append(
             f"| {r['game']} | {r['setup']} | {r['lineup']} | {r['games']} | {r['ties']} "
-            f"| {r['hint_share']:.1%} ({r['wins']['0:hint']}/{r['decided']}) "
+            f"| {r['hint_share']:.1%} ({r['hint_wins']}/{r['decided']}) "
             f"| {lo:.1%} to {hi:.1%} | {r['fair_share']:.0%} | {target} "
             f"| {r['hint_ms_mean']} / {r['hint_ms_p95']} | {budget} |"
         )
@@ -252,6 +275,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--mcts-games", type=int, default=500, help="judged games against mcts")
     parser.add_argument("--side-games", type=int, default=200, help="games per other match")
     parser.add_argument("--mcts-side-games", type=int, default=40, help="other games vs mcts")
+    parser.add_argument(
+        "--hint-ms", type=int, action="append", default=[], help="hint budgets vs search"
+    )
     only = parser.add_mutually_exclusive_group()
     only.add_argument("--two-player", action="store_true", help="only the judged matches")
     only.add_argument("--other-modes", action="store_true", help="all but the judged matches")
@@ -292,6 +318,7 @@ def play_all(args: argparse.Namespace, backend: Backend) -> list[dict[str, Any]]
             args.mcts_side_games,
             args.rival or RIVALS,
             "judged" if args.two_player else "others" if args.other_modes else "all",
+            args.hint_ms,
         )
         hint_ms.clear()
         for setup in matches:

@@ -147,7 +147,8 @@ def play_game(
         index: the game's number in the match; picks the seat rotation and seed.
         seed: the match seed.
         settings: rule settings passed to ``game.new``.
-        timed: the names of the players whose decisions are timed (``hint_ms``).
+        timed: the names of the players whose decisions are timed (``hint_ms``); ``hint``
+            times ``hint:MS`` too.
 
     Returns:
         Winners and scores per lineup entry, and the timed decisions.
@@ -166,7 +167,7 @@ def play_game(
         player = players[seat]
         start = time.perf_counter()
         move = player.choose(state)
-        if player.name in timed:
+        if player.name in timed or player.name.partition(":")[0] in timed:
             times.append((time.perf_counter() - start) * 1000)
         state = state.apply(move)
     else:

@@ -135,17 +135,23 @@ class Search:
         rules: the game's adapter.
         view: the searching seat's view (all the search reads).
         seed: the player's seed (with the view, it seeds the search).
+        candidates: the moves to compare, best first by the caller's judgement
+            (default: the game's :attr:`SearchRules.candidates` of every legal move).
     """
 
-    def __init__(self, rules: SearchRules, view: Any, seed: int) -> None:
+    def __init__(
+        self, rules: SearchRules, view: Any, seed: int, candidates: list[Any] | None = None
+    ) -> None:
         self.rules = rules
         self.view = view
         self.seat: Seat = view.seat
         self.rng = random.Random(view_seed(view, seed))
         world = rules.sample(view, self.rng)
-        mine = world.to_move == self.seat
-        moves = list(world.legal_moves() if mine else view.legal_moves())
-        self.candidates: list[Any] = rules.candidates(world, self.seat, moves)
+        if candidates is None:
+            mine = world.to_move == self.seat
+            moves = list(world.legal_moves() if mine else view.legal_moves())
+            candidates = rules.candidates(world, self.seat, moves)
+        self.candidates: list[Any] = candidates
         self.values: list[list[float]] = [[] for _ in self.candidates]
         self.alive = list(range(len(self.candidates)))
         self.playouts = 0

@@ -20,8 +20,7 @@ from solver.monstrolicious.codec import (
     state_from_json,
     view_from_json,
 )
-from solver.monstrolicious.hint import hint
-from solver.monstrolicious.players import PLAYERS
+from solver.monstrolicious.players import HINT, PLAYERS
 from solver.monstrolicious.redeal import redeal
 from solver.monstrolicious.rules import new_state
 from solver.monstrolicious.settings import SETTINGS
@@ -40,7 +39,7 @@ GAME = Game[State, Move, View](
     view_from_json=view_from_json,
     move_from_json=move_from_json,
     move_to_json=move_to_json,
-    hint=hint,
+    hint=HINT,
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import random
 
-from solver.game import HintPlayer, PlayerFactory, RandomPlayer
+from solver.anytime import Anytime, HintPlayers
+from solver.game import PlayerFactory, RandomPlayer
 from solver.monstrolicious import rules
 from solver.monstrolicious.codec import move_from_json
 from solver.monstrolicious.hint import hint
@@ -83,16 +84,20 @@ class GreedyPlayer:
         return max(moves, key=key)
 
 
-def hint_player(seed: int) -> HintPlayer:
-    """The hint's top move for the seat to move, from that seat's view (the hint
-    is deterministic, so ``seed`` is not needed)."""
-    return HintPlayer(View.of, hint, move_from_json)
+SEARCH = search_players(GreedyPlayer)
+"""The ``search`` player (``search:N``): the reference the hints are measured against."""
+
+HINT_RATE = 55
+"""Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
+
+HINT = Anytime(hint, SEARCH.rules, move_from_json, rate=HINT_RATE)
+"""The game's hint: the exact evaluation, then playouts with the rest of the budget."""
 
 
 PLAYERS: dict[str, PlayerFactory] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    "hint": hint_player,
+    "hint": HintPlayers(View.of, HINT, move_from_json),
     "mcts": mcts_player,
-    "search": search_players(GreedyPlayer),
+    "search": SEARCH,
 }

@@ -15,9 +15,8 @@ from __future__ import annotations
 from solver.game import Game
 from solver.park.cards import cards_json
 from solver.park.codec import move_from_json, move_to_json, state_from_json, view_from_json
-from solver.park.hint import hint
 from solver.park.moves import Move
-from solver.park.players import PLAYERS
+from solver.park.players import HINT, PLAYERS
 from solver.park.redeal import redeal
 from solver.park.rules import new_state
 from solver.park.settings import SETTINGS
@@ -35,7 +34,7 @@ GAME = Game[State, Move, View](
     view_from_json=view_from_json,
     move_from_json=move_from_json,
     move_to_json=move_to_json,
-    hint=hint,
+    hint=HINT,
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from solver.game import HintPlayer, PlayerFactory, RandomPlayer, Seat
+from solver.anytime import Anytime, HintPlayers
+from solver.game import PlayerFactory, RandomPlayer, Seat
 from solver.park.board import AREA_ROOM, floor
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area, Monster
 from solver.park.codec import move_from_json
@@ -88,17 +89,21 @@ class GreedyPlayer:
         return _can_follow(unseen_monsters(state), move.area, size)
 
 
-def hint_player(seed: int) -> HintPlayer:
-    """The hint's best move, asked of the view of the seat to move (deterministic, so
-    the seed is not needed)."""
-    return HintPlayer(View.of, hint, move_from_json)
+SEARCH = search_players(GreedyPlayer)
+"""The ``search`` player (``search:N``): the reference the hints are measured against."""
+
+HINT_RATE = 180
+"""Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
+
+HINT = Anytime(hint, SEARCH.rules, move_from_json, rate=HINT_RATE)
+"""The game's hint: the exact evaluation, then playouts with the rest of the budget."""
 
 
 PLAYERS: Mapping[str, PlayerFactory] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
-    "hint": hint_player,
+    "hint": HintPlayers(View.of, HINT, move_from_json),
     "mcts": mcts_player,
-    "search": search_players(GreedyPlayer),
+    "search": SEARCH,
 }
 """The players by name, each built from a seed."""

@@ -15,8 +15,7 @@ from __future__ import annotations
 from solver.game import Game
 from solver.vbm.cards import cards_json
 from solver.vbm.codec import move_from_json, move_to_json, state_from_json, view_from_json
-from solver.vbm.hint import hint
-from solver.vbm.players import PLAYERS
+from solver.vbm.players import HINT, PLAYERS
 from solver.vbm.redeal import redeal
 from solver.vbm.rules import new_state, waiting
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, SETTINGS
@@ -34,7 +33,7 @@ GAME = Game[State, Move, View](
     view_from_json=view_from_json,
     move_from_json=move_from_json,
     move_to_json=move_to_json,
-    hint=hint,
+    hint=HINT,
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

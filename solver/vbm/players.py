@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from solver.game import HintPlayer, PlayerFactory, RandomPlayer
+from solver.anytime import Anytime, HintPlayers
+from solver.game import PlayerFactory, RandomPlayer
 from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
@@ -43,7 +44,8 @@ class GreedyPlayer:
             return self.rng.choice(moves)
         evaluator = Evaluator(state, seat)
         gains = {
-            (m.card, m.at): evaluator.own_gain(str(m.card), m.at) for m in moves if m.at is not None
+            pair: evaluator.own_gain(str(pair[0]), pair[1])
+            for pair in dict.fromkeys((m.card, m.at) for m in moves if m.at is not None)
         }
         best = max(gains.values())
         keep = self.rng.choice(sorted(k for k, v in gains.items() if v == best))
@@ -55,15 +57,20 @@ def random_player(seed: int) -> RandomPlayer:
     return RandomPlayer(f"vbm-random/{seed}")
 
 
-def hint_player(seed: int) -> HintPlayer:
-    """The hint's top move (the hint is deterministic: the seed is not needed)."""
-    return HintPlayer(View.of, hint, move_from_json)
+SEARCH = search_players(GreedyPlayer)
+"""The ``search`` player (``search:N``): the reference the hints are measured against."""
+
+HINT_RATE = 35
+"""Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
+
+HINT = Anytime(hint, SEARCH.rules, move_from_json, rate=HINT_RATE)
+"""The game's hint: the exact evaluation, then playouts with the rest of the budget."""
 
 
 PLAYERS: dict[str, PlayerFactory] = {
     "random": random_player,
     "greedy": GreedyPlayer,
-    "hint": hint_player,
+    "hint": HintPlayers(View.of, HINT, move_from_json),
     "mcts": mcts_player,
-    "search": search_players(GreedyPlayer),
+    "search": SEARCH,
 }

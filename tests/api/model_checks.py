@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from api.http.models import models_for
+from api.http.models import PlayedOut, models_for
 from solver.errors import NotationError
 from solver.game import Json, get_game
 from tests.api.mutate import Mutator
@@ -103,6 +103,15 @@ def played(name: str, players: int, settings: Mapping[str, Any]) -> Seen:
     """Round-trips every state, every seat's view and every legal move of both of the
     seeded games of one mode through the models (once a run), and says what they held."""
     return _played(name, players, json.dumps(dict(settings), sort_keys=True))
+
+
+EXACT_ONLY = frozenset(PlayedOut.model_fields)
+"""Detail keys only the playouts write (``solver.anytime``): not in an exact hint."""
+
+
+def exact_keys(name: str) -> set[str]:
+    """The detail keys ``name``'s exact hint documents (its model less :data:`EXACT_ONLY`)."""
+    return set(models_for(name).detail.model_fields) - EXACT_ONLY
 
 
 def hint_keys(name: str, states: Iterable[Any], budget: float) -> set[str]:

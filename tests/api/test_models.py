@@ -20,9 +20,20 @@ from typing import Any, Literal
 import pytest
 
 from api.http.models import models_for
+from solver import anytime
 from solver.errors import NotationError
 from solver.game import GAMES, Json, get_game
-from tests.api.model_checks import adapter, as_sent, mutants, played, refused, round_trips, trails
+from tests.api.model_checks import (
+    EXACT_ONLY,
+    adapter,
+    as_sent,
+    hint_keys,
+    mutants,
+    played,
+    refused,
+    round_trips,
+    trails,
+)
 from tests.modes import every_mode
 
 NAMES = sorted(GAMES)
@@ -138,3 +149,16 @@ def test_each_schema_is_json_and_every_field_says_what_it_is(
     assert titles and all(n.startswith(prefix) for n in names), names
     bare = [title for title, part in _objects(schema) if not part.get("description")]
     assert bare == [], f"no description for {bare}"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_hint_with_playouts_writes_every_key_they_document(name: str) -> None:
+    game = get_game(name)
+    state = game.new(2, 3, None)
+    greedy = game.players["greedy"](3)
+    while len(state.legal_moves()) < 3:
+        state = state.apply(greedy.choose(state))
+    hint = game.hint
+    budget = 3 * anytime.MIN_WORLDS / hint.rate
+    keys = hint_keys(name, [state], budget)
+    assert EXACT_ONLY <= keys <= set(models_for(name).detail.model_fields)

@@ -66,3 +66,19 @@ def test_the_judged_and_the_other_modes_can_be_asked_for_apart() -> None:
     )
     flags = done.stdout.split()
     assert flags[:3] == ["True", "True", "True"] and int(flags[3]) >= 3, done.stderr
+
+
+def test_the_hint_meets_the_search_at_each_budget_asked_with_its_target() -> None:
+    done = _run(
+        "found = strength.setups('park', 1, 1, 7, 3, ('search',), 'all', (100, 1000))\n"
+        "for s in found:\n"
+        "    print(s.label, s.hint, s.lineup.count(s.hint), s.games, s.target)"
+    )
+    rows = [line.split() for line in done.stdout.splitlines()]
+    assert rows[:3] == [
+        ["2p", "hint", "1", "7", "0.5"],
+        ["2p", "hint:100", "1", "7", "None"],
+        ["2p", "hint:1000", "1", "7", "0.65"],
+    ], done.stderr
+    three = [r for r in rows if r[0] == "3p" and r[1] == "hint"]
+    assert three and three[0][3] == "3" and abs(float(three[0][4]) - 1.3 / 3) < 1e-9

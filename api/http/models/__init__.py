@@ -38,6 +38,22 @@ class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+class PlayedOut(Strict):
+    """What the hint's playouts found (``solver.anytime``), on the moves it played out:
+    every game's hint detail has these."""
+
+    tried: float | None = Field(
+        default=None,
+        ge=0,
+        description="Shuffles of what the seat cannot see in which the move was played on",
+    )
+    behind: float | None = Field(
+        default=None,
+        le=0,
+        description="Points the move came out behind the best move played out (0: the best)",
+    )
+
+
 def by_field(
     field: str, named: tuple[str, type[BaseModel]], other: tuple[str, type[BaseModel]]
 ) -> Discriminator:

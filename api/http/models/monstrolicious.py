@@ -27,7 +27,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from api.http.models import DocumentFormat, GameModels, Strict, by_field
+from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict, by_field
 from solver.formats import FIRST_FORMAT
 from solver.monstrolicious.settings import SETTINGS
 from solver.monstrolicious.tiles import MAX_SEED, STRONGEST, TILES, TRAP
@@ -209,7 +209,7 @@ MOVE: TypeAdapter[MonstroliciousPlace | MonstroliciousReveal] = TypeAdapter(Mons
 """Reads and writes a move of either kind."""
 
 
-class MonstroliciousHintDetail(Strict):
+class MonstroliciousHintDetail(PlayedOut):
     """The numbers behind a hint's value. A placement gives the first six (all but
     ``expected_points`` when the answer is exact); a Donuts reveal gives ``points`` and
     ``trap``."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import ConfigDict, Field, TypeAdapter
 from typing_extensions import TypeAliasType
 
-from api.http.models import DocumentFormat, GameModels, Strict
+from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict
 from solver.formats import FIRST_FORMAT
 from solver.park.board import AREA_ROOM
 from solver.park.cards import BUILT_IN, load_deck
@@ -356,7 +356,7 @@ MOVE: TypeAdapter[
 """Reads and dumps a :data:`ParkMove`."""
 
 
-class ParkHintDetail(Strict):
+class ParkHintDetail(PlayedOut):
     """The numbers behind a hint's value; each key appears where it applies."""
 
     this_turn: float | None = Field(

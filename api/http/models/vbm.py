@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import ConfigDict, Field, Tag, TypeAdapter
 from typing_extensions import TypeAliasType
 
-from api.http.models import DocumentFormat, GameModels, Strict, by_field
+from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict, by_field
 from solver.formats import FIRST_FORMAT
 from solver.vbm.cards import standard_deck
 from solver.vbm.common import MAX_ROWS, MAX_TURN
@@ -73,6 +73,13 @@ SAND_DIRECTION = (
     "Which cards a Row, Column or Diagonal Sand card counts: arrow, those on the side its "
     "arrow points to (the rulebook's reading); both_ways, both sides of its row or column "
     "and all four diagonal rays (an older reading)"
+)
+ExplorerTokens = Literal["own", "team"]
+EXPLORER_TOKENS = (
+    "Which Reward Mission tokens an Explorer card counts in team mode: own, the seat's own "
+    "(the rulebook's reading: the team rule counts the cards of both play areas, and tokens "
+    "are not cards); team, both teammates' (an older reading, in which the token each "
+    "teammate takes for a team mission counts twice)"
 )
 Phase = Literal["explorer", "draft", "rows", "over"]
 Seat = Annotated[int, Field(ge=0, le=MAX_PLAYERS - 1)]
@@ -193,6 +200,7 @@ class VbmTable(Strict):
         description="The side up (0 or 1) of each of the five Mission tiles",
     )
     sand_direction: SandDirection = Field(description=SAND_DIRECTION)
+    explorer_tokens: ExplorerTokens = Field(description=EXPLORER_TOKENS)
     phase: Phase = Field(
         description="explorer: each player keeps one of two Explorer cards; draft: the hand "
         "draft (team and free-for-all); rows: the row draft; over: the game has ended"
@@ -305,9 +313,10 @@ class VbmView(VbmTable):
     )
 
 
-class VbmHintDetail(Strict):
+class VbmHintDetail(PlayedOut):
     """The numbers behind a hint's value. A placement gives ``gain``, ``sand``, ``plan``
-    and ``others`` (its value is their sum); an Explorer choice gives ``expected``."""
+    and ``others`` (its exact value is their sum, before the playouts' correction); an
+    Explorer choice gives ``expected``."""
 
     gain: float | None = Field(
         default=None,
@@ -384,6 +393,9 @@ class VbmSettings(Strict):
     )
     sand_direction: SandDirection = Field(
         default=SETTINGS["sand_direction"], description=SAND_DIRECTION
+    )
+    explorer_tokens: ExplorerTokens = Field(
+        default=SETTINGS["explorer_tokens"], description=EXPLORER_TOKENS
     )
 
 

@@ -1,0 +1,184 @@
+"""The anytime hint: a game's exact evaluation, then search from the view with the
+time left in the budget, so that a hint grows stronger with ``budget_ms``.
+
+A game's exact hint (its ``hint.py``) ranks every legal move by what it can
+compute for sure from the view: points now, the tourists or cards in reach, a
+plan of the next turns, the end-game chances. What it cannot see is how the
+game goes on. :class:`Anytime` spends the rest of the budget on that: it plays
+the exact hint's best few moves out in worlds the seat's view allows, with the
+reference search of :mod:`solver.search` (every candidate in the same worlds
+with the same playout seed, a candidate dropped once the best beats it by a few
+standard errors), and corrects each candidate's value by what the playouts found.
+
+**Prior and posterior.** The exact value counts as :attr:`Anytime.prior` worlds'
+worth of evidence. A candidate played out in ``n`` worlds ends with::
+
+    value = lead + (1 - w) * (exact - lead) + w * scale * behind,   w = n / (n + prior)
+
+where ``lead`` is the exact value of the candidate the playouts rank first,
+``behind`` (at most 0) its candidate's mean playout value less the leader's over
+the same worlds, and ``scale`` the points a playout value of 1 is worth (the
+game's :attr:`~solver.search.SearchRules.scale`, where ``tanh`` turns a
+margin into a value, and a won game is worth 1). With no world played, the
+ranking is the exact hint's; the more worlds, the more the playouts decide.
+Moves not played out keep their exact value; the leader keeps its own, so it is
+never ranked below a move that was not tried.
+
+**Counted work.** The budget buys playouts, ``rate`` a second (calibrated so
+that the budget's time is about what they take on this project's machine,
+:mod:`benchmarks.hint_budget`): the same view and budget play the same worlds
+and give the same bytes on a quiet machine and a busy one. The wall clock only
+guards (``GUARD`` times the budget, at least ``MIN_GUARD`` s, or the request's
+deadline): a search it stops keeps what it played and tells the watched call
+(:func:`solver.counted.cut_short`), whose answer then says ``complete: false``.
+
+>>> from solver.game import get_game
+>>> game = get_game("park")
+>>> seen = game.view(game.new(2, 3, None), 0)
+>>> quick, slow = game.hint(seen, 0.001), game.hint(seen, 0.4)
+>>> "tried" in quick[0].detail, slow[0].detail["tried"] > 0
+(False, True)
+>>> slow == game.hint(seen, 0.4)
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from solver.counted import GUARD, MIN_GUARD, cut_short
+from solver.deadline import Clock
+from solver.errors import SolverTimeoutError
+from solver.game import DEFAULT_HINT_BUDGET, HintPlayer, RankedMove, Seat
+from solver.mcts import count_in
+from solver.search import MIN_WORLDS, Search, SearchRules
+
+#: The most candidates a hint plays out.
+WIDTH = 6
+#: Worlds of evidence the exact value counts as.
+PRIOR = 8.0
+#: The seed of every hint's search (with the view, it seeds the worlds).
+SEED = 0
+#: The most milliseconds ``hint:MS`` may think a decision (the service's limit too).
+MAX_HINT_MS = 2000
+
+
+@dataclass(frozen=True)
+class Anytime:
+    """A game's ``hint(view, budget)``: the exact hint, then playouts with the rest.
+
+    Args:
+        exact: the game's exact ``hint(view, budget)``, every legal move ranked.
+        rules: the game's search adapter (worlds, playout policy, scale).
+        read_move: reads a ranked move's JSON back into the game's move.
+        rate: playouts a second of budget buys.
+        width: the most candidates played out.
+        prior: worlds of evidence the exact value counts as.
+    """
+
+    exact: Callable[[Any, float], list[RankedMove]]
+    rules: SearchRules
+    read_move: Callable[[Mapping[str, Any]], Any]
+    rate: float
+    width: int = WIDTH
+    prior: float = PRIOR
+
+    def __call__(self, view: Any, budget: float) -> list[RankedMove]:
+        ranked = self.exact(view, budget)
+        playouts = self.playouts(budget)
+        width = min(self.width, len(ranked), playouts // MIN_WORLDS)
+        if width < 2:
+            return ranked
+        candidates = [self.read_move(r.move) for r in ranked[:width]]
+        search = Search(self.rules, view, SEED, candidates)
+        try:
+            search.run(playouts, Clock.start(max(GUARD * budget, MIN_GUARD)))
+        except SolverTimeoutError:
+            cut_short()
+        if not search.values[0]:
+            return ranked
+        tried = self.posterior(ranked[:width], search)
+        order = sorted(range(len(ranked)), key=lambda i: -(tried + ranked[width:])[i].value)
+        return [(tried + ranked[width:])[i] for i in order]
+
+    def playouts(self, budget: float) -> int:
+        """The playouts ``budget`` seconds buy."""
+        return int(self.rate * budget)
+
+    def posterior(self, ranked: list[RankedMove], search: Search) -> list[RankedMove]:
+        """The candidates' values corrected by their playouts (see the module)."""
+        lead = search.leader()
+        top = search.values[lead]
+        out = []
+        for entry, values in zip(ranked, search.values, strict=True):
+            n = len(values)
+            behind = min(0.0, sum(v - t for v, t in zip(values, top, strict=False)) / n)
+            weight = n / (n + self.prior)
+            shift = (1 - weight) * (entry.value - ranked[lead].value)
+            value = ranked[lead].value + shift + weight * self.rules.scale * behind
+            detail = {
+                **entry.detail,
+                "tried": float(n),
+                "behind": round(self.rules.scale * behind, 3),
+            }
+            reason = entry.reason + tried_reason(n, self.rules.scale * behind)
+            out.append(replace(entry, value=round(value, 3), reason=reason, detail=detail))
+        return out
+
+
+def tried_reason(worlds: int, behind: float) -> str:
+    """What the playouts found, in player words.
+
+    >>> tried_reason(12, 0.0)
+    ' Played on in 12 shuffles of what you cannot see, it came out best.'
+    >>> tried_reason(12, -3.24)
+    ' Played on in 12 shuffles of what you cannot see, it came out 3.2 points behind the best.'
+    """
+    start = f" Played on in {worlds} shuffles of what you cannot see, it came out"
+    if behind >= -0.05:
+        return f"{start} best."
+    return f"{start} {-behind:.1f} points behind the best."
+
+
+@dataclass(frozen=True)
+class HintPlayers:
+    """The ``hint`` entry of a game's players: :class:`~solver.game.HintPlayer` at the
+    default budget whatever the seed (the hint is deterministic), or at the
+    milliseconds ``hint:MS`` names (:meth:`named`).
+
+    >>> from solver.game import get_game
+    >>> get_game("park").players["hint"].named("300").count
+    300
+    >>> get_game("park").players["hint"].named("3000")
+    Traceback (most recent call last):
+    ...
+    solver.errors.NotationError: bad millisecond count '3000' in 'hint:3000': want 1 to 2000
+    """
+
+    view: Callable[[Any, Seat], Any]
+    hint: Callable[[Any, float], list[RankedMove]]
+    read_move: Callable[[Mapping[str, Any]], Any]
+    budget_ms: int | None = None
+    name: str = "hint"
+
+    def __call__(self, seed: int) -> HintPlayer:
+        player = HintPlayer(self.view, self.hint, self.read_move, self.count / 1000)
+        player.name = self.name
+        return player
+
+    def named(self, argument: str) -> HintPlayers:
+        """The players ``hint:<argument>`` names: ``argument`` milliseconds a decision."""
+        ms = count_in(argument, "hint", "millisecond", MAX_HINT_MS)
+        return replace(self, budget_ms=ms, name=f"hint:{ms}")
+
+    @property
+    def count(self) -> int:
+        """The milliseconds a decision of the players it builds thinks."""
+        return self.budget_ms or self.standard
+
+    @property
+    def standard(self) -> int:
+        """The default hint budget, in milliseconds."""
+        return round(DEFAULT_HINT_BUDGET * 1000)
