@@ -14,6 +14,7 @@ from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
 from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
 from fastapi.responses import HTMLResponse, Response
+from fastapi.telemetry import TelemetryConfig
 from starlette.middleware.gzip import GZipMiddleware
 
 from api.http import metrics, problems
@@ -55,6 +56,14 @@ DOCS_ASSETS = {
 }
 """The docs pages' scripts, style and icon (package ``fastapi_offline``), and their media types."""
 DOCS_STATIC = "/docs/static"
+NO_TELEMETRY: TelemetryConfig = {
+    "tracing": False,
+    "metrics": False,
+    "logs": False,
+    "operation_spans": False,
+}
+"""FastAPI's own OpenTelemetry, off: the service counts and logs each request itself
+(``api.http.observe``), and FastAPI asked, on every request, whether a provider was set."""
 
 
 @functools.cache
@@ -137,6 +146,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         docs_url=None,
         redoc_url=None,
         generate_unique_id_function=operation_id,
+        telemetry=NO_TELEMETRY,
     )
     app.state.settings = settings
     app.state.gate = _gate(settings)

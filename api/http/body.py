@@ -8,11 +8,18 @@ mark and name no key twice in one object (else 422: the command line reads JSON 
 the same rules, ``solver.jsonio``); an answer sent before the body is all read
 closes the connection. The numbers:
 ``api.http.settings.Settings`` and docs/serving.md.
+
+The JSON a body check read is the document the route gets: ``BodyLimit`` leaves
+it in the request's scope (``READ_JSON``) and ``ReadRequest`` hands it to
+FastAPI, which would otherwise read the same bytes again.
 """
 
 from __future__ import annotations
 
-import anyio
+import asyncio
+from typing import Any
+
+from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -20,6 +27,23 @@ from api.http.problems import BODY_TOO_LARGE, RequestTimeoutError, error_problem
 from api.http.protocol import BUSY, CLOSE
 from solver.errors import NotationError
 from solver.jsonio import MAX_DEPTH, encoding_fault, json_depth_fault, load_json
+
+READ_JSON = "monsters.json"
+"""The scope key of the JSON document ``BodyLimit`` read from the body, when it read one."""
+
+
+class ReadRequest(Request):
+    """A request whose JSON is the document ``BodyLimit`` read, when it read one.
+
+    ``BodyLimit`` reads a JSON body to check it, by the same rules and with the
+    same result as FastAPI's reading (``json.loads`` of the UTF-8 bytes); it
+    keeps only a document it read whole, so anything else is read here as before.
+    """
+
+    async def json(self) -> Any:
+        if READ_JSON in self.scope:
+            return self.scope[READ_JSON]
+        return await super().json()
 
 
 def _is_json(content_type: bytes | None) -> bool:
@@ -71,7 +95,7 @@ class _Body:
         self.declared: bytes | None = headers.get(b"content-length")
         self.complete = self.declared in (None, b"0") and b"transfer-encoding" not in headers
         self.json = _is_json(headers.get(b"content-type"))
-        self.deadline = anyio.current_time() + limit.seconds
+        self.deadline = asyncio.get_running_loop().time() + limit.seconds
         self.seen = 0
         self.text = bytearray()
         self.started = self.refused = False
@@ -98,8 +122,11 @@ class _Body:
         if self.complete:  # the deadline is the body's; after it, the app may wait as it likes
             return await self.outer_receive()
         message: Message | None = None
-        with anyio.CancelScope(deadline=self.deadline):
-            message = await self.outer_receive()
+        try:
+            async with asyncio.timeout_at(self.deadline):
+                message = await self.outer_receive()
+        except TimeoutError:
+            message = None
         if message is None:
             late = f"the request body did not arrive within {self.bounds.seconds:g} s"
             await self._refuse(problem(408, late, title="Request Timeout"))
@@ -127,18 +154,24 @@ class _Body:
         if fault is not None:
             await self._refuse(error_problem(NotationError(fault)))  # the body as a whole
             return
-        text = self.text.decode("utf-8", errors="replace")
+        try:
+            text, whole = self.text.decode(), True
+        except UnicodeDecodeError:  # FastAPI refuses it; its depth and keys are checked first
+            text, whole = self.text.decode("utf-8", errors="replace"), False
         column = json_depth_fault(text, self.bounds.max_depth)
         if column is not None:
             deep = NotationError(f"JSON nested deeper than {self.bounds.max_depth} levels", column)
             await self._refuse(error_problem(deep))
             return
         try:
-            load_json(text)  # FastAPI would keep the last of a key given twice
+            document = load_json(text)  # FastAPI would keep the last of a key given twice
         except NotationError as repeated:
             await self._refuse(error_problem(repeated))
         except (ValueError, RecursionError):
             pass  # not JSON (or not UTF-8): FastAPI's own reading says why, and where
+        else:
+            if whole:
+                self.scope[READ_JSON] = document
 
     async def _too_large(self) -> None:
         limit = f"request bodies are limited to {self.bounds.limit} bytes"
