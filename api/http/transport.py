@@ -128,14 +128,18 @@ def _metrics_dir(workers: int) -> Iterator[None]:
             os.environ[METRICS_VARIABLE] = saved
 
 
-def serve(host: str, port: int, workers: int, access_log: bool) -> None:
-    """Run the service (``api.http.app:app``) with uvicorn under the transport settings.
+def serve(
+    host: str, port: int, workers: int, access_log: bool, app: str = "api.http.app:app"
+) -> None:
+    """Run the service (``app``) with uvicorn under the transport settings.
 
     Args:
         host: address to listen on.
         port: port to listen on.
         workers: worker processes; each reads the same ``MONSTERS_*`` settings.
         access_log: log every request, one JSON line each (``api.http.observe``).
+        app: the ASGI app to serve, as ``module:name`` (another app than the service's
+            is for benchmarks: ``benchmarks.limit`` serves a bare one the same way).
 
     Raises:
         SettingError: a ``MONSTERS_*`` variable that does not read.
@@ -145,7 +149,7 @@ def serve(host: str, port: int, workers: int, access_log: bool) -> None:
     service_settings.cache_clear()
     settings = service_settings()
     config = uvicorn.Config(
-        "api.http.app:app",
+        app,
         host=host,
         port=port,
         workers=workers,

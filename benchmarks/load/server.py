@@ -44,22 +44,25 @@ def free_port() -> int:
 
 @contextmanager
 def server(
-    workers: int, env: Mapping[str, str] | None = None
+    workers: int, env: Mapping[str, str] | None = None, command: Sequence[str] | None = None
 ) -> Iterator[tuple[str, subprocess.Popen[bytes], dict[str, Any]]]:
     """``monsters serve`` on a free port: its base URL, its process and how it started.
 
-    ``env``: ``MONSTERS_*`` settings added to this process's environment. Waits
-    until every worker has started and ``GET /health`` answers; on the way out,
-    whatever happened, stops it (``stop``).
+    ``env``: ``MONSTERS_*`` settings added to this process's environment.
+    ``command``: another server to start the same way, which takes ``--host``,
+    ``--port`` and ``--workers`` and answers ``GET /health`` as the service does.
+    Waits until every worker has started and ``GET /health`` answers; on the way
+    out, whatever happened, stops it (``stop``).
     """
     port = free_port()
-    command = monsters("serve", "--host", "127.0.0.1", "--port", str(port))
-    command += ["--workers", str(workers)]
+    started = [*(command or monsters("serve")), "--host", "127.0.0.1", "--port", str(port)]
+    started += ["--workers", str(workers)]
+    shown = ["monsters", *started[1:]] if command is None else started
     url = f"http://127.0.0.1:{port}"
     began = time.perf_counter()
     with tempfile.TemporaryFile() as log:
         process = subprocess.Popen(
-            command,
+            started,
             cwd=ROOT,
             stdout=log,
             stderr=subprocess.STDOUT,
@@ -68,9 +71,7 @@ def server(
         try:
             _wait_ready(url, process, log, workers)
             info = {
-                "command": " ".join(
-                    [*(f"{k}={v}" for k, v in (env or {}).items()), "monsters", *command[1:]]
-                ),
+                "command": " ".join([*(f"{k}={v}" for k, v in (env or {}).items()), *shown]),
                 "ready_s": round(time.perf_counter() - began, 2),
             }
             yield url, process, info
