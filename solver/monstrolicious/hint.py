@@ -1,4 +1,5 @@
-"""The hint: every legal move ranked by the final margin it leads to, from the view only.
+"""The hint: every legal move ranked by its chance to win, then the final margin it
+leads to, from the view only.
 
 The model is determinised search over the worlds the view allows
 (:mod:`infer`): each world fixes the opponent's face-down tiles, and both
@@ -12,10 +13,12 @@ the game to its end in each, both sides playing their best there, weighting
 each by the worlds it stands for. The game's last tile is always searched so:
 its values are the exact expectations.
 
-A move's value is the expected final margin (own points minus the opponent's)
-plus the win chance (ties count half), so the win chance breaks near ties;
-``detail`` gives both, the expected points and the chance that the placement
-takes the dessert.
+A move's value puts what a player wants first: the win chance (ties count half)
+to the ``WIN_DIGITS`` decimals that ``detail`` gives it, then the expected final
+margin (own points minus the opponent's), weighed so that no margin outweighs
+one step of the win chance (:func:`placing_value`): a sure win is never given up
+for a few points more. ``detail`` gives both, the expected points and the
+chance that the placement takes the dessert.
 
 The number of worlds is fixed from the budget and the work one world costs, so
 the same view and budget give the same hint. After a Donuts win, the tiles to
@@ -65,6 +68,10 @@ EXACT_PLAYS = 3_000
 #: ...and listing the relevant worlds takes at most this many steps (not counted
 #: for the game's last tile, which is always searched exactly).
 EXACT_STEPS = 4_000
+#: Decimals of a win chance, in the ranking as in ``detail``.
+WIN_DIGITS = 4
+#: The widest final margin: every dessert and the pair bonus on one side.
+MOST_MARGIN = sum(BUFFET.points) + BUFFET.pair_bonus
 
 
 @dataclass(frozen=True)
@@ -338,7 +345,7 @@ def _ranked(
     win = tally.wins / w
     detail: dict[str, float] = {
         "expected_margin": round(margin, 3),
-        "win_chance": round(win, 4),
+        "win_chance": round(win, WIN_DIGITS),
         "take_chance": round(take, 4),
         "worlds": float(n_worlds),
         "exact": 1.0 if exact else 0.0,
@@ -346,4 +353,24 @@ def _ranked(
     if not exact:
         detail["expected_points"] = round(tally.points / w, 3)
     reason = place_reason(view, move.dessert, take, margin, win, exact)
-    return RankedMove(move.to_json(), round(margin + win, 4), reason, detail)
+    return RankedMove(move.to_json(), placing_value(win, margin), reason, detail)
+
+
+def placing_value(win: float, margin: float) -> float:
+    """A placement's value: the win chance first, the expected margin second.
+
+    The win chance is taken to ``WIN_DIGITS`` decimals; the margin adds less than
+    one step of the last decimal however wide it is, so a higher win chance always
+    ranks first and the margin decides between equal ones.
+
+    >>> placing_value(1.0, 10.0) > placing_value(0.8, 10.2)
+    True
+    >>> placing_value(0.5, 3.0) > placing_value(0.5, -2.0) > placing_value(0.4999, MOST_MARGIN)
+    True
+    >>> round(placing_value(0.75, 9.5), 4)
+    0.75
+    """
+    per_step = 10.0**WIN_DIGITS
+    steps = round(round(win, WIN_DIGITS) * per_step)
+    tie_break = margin / (2 * MOST_MARGIN + 1)
+    return round((steps + tie_break) / per_step, WIN_DIGITS + 6)

@@ -6,11 +6,13 @@ import itertools
 import json
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
 from solver.errors import GameOverError, NotYourTurnError
 from solver.monstrolicious import GAME, sim
+from solver.monstrolicious.codec import state_from_json
 from solver.monstrolicious.hint import hint
 from solver.monstrolicious.infer import determinise, iter_worlds, sample_worlds
 from solver.monstrolicious.state import State
@@ -282,3 +284,36 @@ def test_every_reason_names_the_tile_and_the_dessert(games: Games) -> None:
                 assert "world" not in ranked.reason
                 seen += 1
     assert seen > 100
+
+
+#: Seed 0, seat 0 (the hint) against greedy, 25 decisions in: each side has one tile left.
+SURE_WIN = Path(__file__).parent / "data" / "sure-win.json"
+
+
+def test_a_sure_win_beats_a_likely_one_with_more_points() -> None:
+    """The Cookies win every time; the Cupcakes finish half a point further ahead but win
+    75% of the time. Ranked by margin plus win chance they came first (10.25 against 10.0)."""
+    state = state_from_json(json.loads(SURE_WIN.read_text()))
+    ranked = hint(View.of(state, 0), 0.08)
+    best, second = ranked[0], ranked[1]
+    assert best.move == {"dessert": "cookies"}
+    assert best.detail["win_chance"] == 1.0 and best.detail["exact"] == 1.0
+    assert "win every time" in best.reason
+    assert second.move == {"dessert": "cupcakes"}
+    assert second.detail["win_chance"] == 0.75
+    assert second.detail["expected_margin"] > best.detail["expected_margin"]
+
+
+def test_the_win_chance_ranks_first_and_the_margin_second(games: Games) -> None:
+    """Down every ranking the win chance never rises, and between equal win chances the
+    expected margin never rises."""
+    seen = 0
+    for seed in (0, 1, 2):
+        for state in list(games(seed, "greedy"))[18:-1]:
+            if state.reveal_pending:
+                continue
+            ranked = hint(View.of(state, state.current), 0.02)
+            keys = [(r.detail["win_chance"], r.detail["expected_margin"]) for r in ranked]
+            assert keys == sorted(keys, reverse=True)
+            seen += len(keys)
+    assert seen > 50
