@@ -8,7 +8,7 @@ chosen among the actions of the table the player meets then (the action and the
 other players' predicted replies played out, ``reply.foresee``), valued exactly;
 the turns after over the cards the player can see and the known make-up of the
 deck (``options``; future turns count what they gain above the token every turn
-offers). What
+offers, each turn later worth ``plan.LATER`` of the one before). What
 the action leaves the next player counts against it: its best reply on the table
 the action leaves, evaluated exactly (``reply``), shared out over the other
 players. On the player's last turn the chance to win outweighs points: a sure

@@ -13,7 +13,8 @@ in their own area, each at least as large as the card before it (an upgrade
 resets that), at most 5 cards an area, and never more tokens spent than held.
 Tourists on the track are targets whose requirements the planned park must
 meet. The objective is expected points: this turn's exact value plus the
-plan's points, tokens and tourist rewards.
+plan's points, tokens and tourist rewards, each later turn's gain worth
+``LATER`` of the turn before's: points sure now beat the same points planned.
 
 The plans share nothing, so one solve of their sum values every candidate:
 each gets the best plan that starts with it.
@@ -33,6 +34,11 @@ if TYPE_CHECKING:
 
 SCALE = 100  # objective units per point
 COUNT = 10  # count units per monster (counts are expectations)
+#: What a point a plan gains on a turn is worth beside the same point a turn sooner:
+#: what the plan counts on may be gone by then (another player takes the card or the
+#: tourist first, the deck brings something else), so a point sure now beats a point
+#: planned, and a gain is never put off for nothing.
+LATER = 0.9
 
 
 @dataclass(frozen=True)
@@ -171,7 +177,7 @@ def _one_plan(
     # take theirs meanwhile, so a longer game by itself favours no one.
     later = a.push // 2  # a slot filled later brings the end less near than one filled now
     obj_vars: list[Any] = list(ys)
-    obj_coefs = [o.value - SCALE + later for o in chosen]
+    obj_coefs = [_ahead(o.value - SCALE + later, 1 if o.first else 2) for o in chosen]
     live = [t for t in targets if t.id in a.tourists and t.need != "run"]
     keys = _keys_needed(live)
     base = _base_counts(a)
@@ -213,7 +219,7 @@ def _one_plan(
     for tg in live:
         z = zs[tg.id]
         obj_vars.append(z)
-        obj_coefs.append(tg.reward)
+        obj_coefs.append(_ahead(tg.reward, 1))  # claimed on the next turn at the soonest
         need = COUNT * tg.count
         if tg.need in ("friendly", "nasty", "upgrades"):
             m.add(total(tg.need) >= need).only_enforce_if(z)
@@ -232,6 +238,17 @@ def _one_plan(
             others = [v for key, v in zs.items() if key != tg.id]
             m.add(cp_model.LinearExpr.sum(others) + a.held >= tg.count).only_enforce_if(z)
     return cp_model.LinearExpr.weighted_sum(obj_vars, obj_coefs) + a.value, picks
+
+
+def _ahead(value: int, turns: int) -> int:
+    """A gain (scaled) the plan makes ``turns`` turns from now, worth ``LATER`` less each
+    turn: the next turn's gain counts ``LATER`` of itself, the turns after ``LATER**2``
+    (the plan does not order them, so it counts them as the soonest they can be).
+
+    >>> _ahead(300, 1), _ahead(300, 2), _ahead(-200, 1)
+    (270, 243, -180)
+    """
+    return round(value * LATER**turns)
 
 
 def _keys_needed(targets: list[Target]) -> set[str]:

@@ -108,8 +108,12 @@ def claim(state: State, move: Move, total: int) -> str:
 
 
 def plan(steps: tuple[str, ...], value: float) -> str:
-    """What the plan counts on after this turn, and what it is worth with this turn."""
-    worth = f"{amount(value)} points: this turn plus what they make over a token each"
+    """What the plan counts on after this turn, and what it is worth with this turn (a
+    later turn's gain counts less, ``plan.LATER`` a turn)."""
+    worth = (
+        f"{amount(value)} points: this turn plus what they make over a token each, "
+        "counting less the later they come"
+    )
     return f"; later: {_listed(list(steps))} ({worth})"
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +13,7 @@ from solver.park.cards import Deck
 from solver.park.codec import move_to_json
 from solver.park.evaluate import evaluate, hidden_outcomes
 from solver.park.moves import Move
+from solver.park.plan import LATER
 from solver.park.state import State
 from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
 
@@ -79,6 +81,24 @@ def test_hint_takes_the_tourists_a_move_completes(deck: Deck) -> None:
     assert claims[0].move == {"action": "tourists", "tourists": ["water-4"]}
     assert claims[0].value == 3.0
     assert claims[-1].move == {"action": "tourists", "tourists": []}
+
+
+#: Seed 13, seat 1 (the hint) against greedy, 38 decisions in: a bench bought now brings
+#: '3 any upgrades' (+5); a token now plans the same bench for the next turn.
+PUT_OFF = Path(__file__).parent / "data" / "bench-put-off.json"
+
+
+def test_points_sure_now_beat_the_same_points_planned_for_the_next_turn() -> None:
+    """When the plan counted its next turn as sure, the token and the bench tied, and the
+    token was taken, four turns in a row, each planning the bench for the turn after."""
+    state = GAME.from_json(json.loads(PUT_OFF.read_text()))
+    ranked = hint_of(state, 1, 0.08)
+    bench, token = ranked[0], next(r for r in ranked if r.move == {"action": "token"})
+    assert bench.move == {"action": "upgrade", "kind": "benches", "area": "air"}
+    assert "brings the tourist '3 any upgrades' (+5)" in bench.reason
+    assert "later: a bench for the air area" in token.reason
+    # The bench is worth 4 points now, 1 + 3 over the token a turn later.
+    assert bench.value - token.value == pytest.approx((1 - LATER) * 3, abs=0.01)
 
 
 def test_tourist_claims_find_the_order_that_works(deck: Deck) -> None:

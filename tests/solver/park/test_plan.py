@@ -8,7 +8,18 @@ import pytest
 
 from solver.park import GAME
 from solver.park.board import Counts
-from solver.park.plan import COUNT, SCALE, After, Option, Plan, Solved, Target, build, solve
+from solver.park.plan import (
+    COUNT,
+    LATER,
+    SCALE,
+    After,
+    Option,
+    Plan,
+    Solved,
+    Target,
+    build,
+    solve,
+)
 from solver.park.rules import new_state
 
 
@@ -64,13 +75,13 @@ def _plan(
 def test_the_next_turn_takes_one_action_at_most() -> None:
     value, steps = _plan([_option("a", 4), _option("b", 3), _option("later", 2, first=False)])
     assert steps == ("a", "later")
-    assert value == 1 + (4 - 1) + (2 - 1)
+    assert value == pytest.approx(1 + LATER * (4 - 1) + LATER**2 * (2 - 1), abs=0.01)
 
 
 def test_a_card_is_placed_once_though_two_turns_could_take_it() -> None:
     value, steps = _plan([_option("x", 4), _option("x", 3.5, first=False), _option("y", 2)])
     assert steps == ("y", "x")
-    assert value == 1 + (2 - 1) + (3.5 - 1)
+    assert value == pytest.approx(1 + LATER * (2 - 1) + LATER**2 * (3.5 - 1), abs=0.01)
 
 
 def test_a_tourist_the_next_turn_brings_counts_once() -> None:
@@ -80,7 +91,7 @@ def test_a_tourist_the_next_turn_brings_counts_once() -> None:
     brings = _option("brings", 2 + 3, claims=claims)
     later = [_option(f"l{size}", 1.5, first=False, size=size) for size in (1, 2, 4, 5)]
     value, steps = _plan([brings, *later], turns=4, targets=[FOUR_LAND])
-    assert value == 1 + (5 - 1) + 3 * (1.5 - 1)
+    assert value == pytest.approx(1 + LATER * (5 - 1) + 3 * LATER**2 * (1.5 - 1), abs=0.02)
     assert steps[0] == "brings"
 
 

@@ -55,10 +55,11 @@ def test_the_next_player_may_take_the_card_on_top_of_the_monster_deck(deck: Deck
     assert _reasons(water)[repr({"action": "invite", "slot": 1, "area": "land"})] == (
         "invite the size-1 land monster from track position 1 (cost 1): -0.3 points now "
         "(the card scores 0 or 1, 0.7 on average); later: the size-4 water monster on top "
-        "of the monster deck (0.4 points: this turn plus what they make over a token each); "
-        "then the next player's best turn is to invite the size-4 water monster just drawn "
-        "from the monster deck to track position 3 (cost 3) and invite the tourist "
-        "'4 water monsters' (+3), +2.3 points to them, which counts against this move"
+        "of the monster deck (0.3 points: this turn plus what they make over a token each, "
+        "counting less the later they come); then the next player's best turn is to invite "
+        "the size-4 water monster just drawn from the monster deck to track position 3 "
+        "(cost 3) and invite the tourist '4 water monsters' (+3), +2.3 points to them, "
+        "which counts against this move"
     )
 
 
@@ -67,16 +68,17 @@ def test_reasons_word_for_word_at_the_start() -> None:
     assert reasons[repr({"action": "invite", "slot": 0, "area": "water"})] == (
         "invite the size-5 water monster from track position 0 (free): +2.7 points now "
         "(the card scores 2 or 3, 2.7 on average); later: the size-5 land monster on the "
-        "track and the size-2 air monster on the track (4.5 points: this turn plus what "
-        "they make over a token each); then the next player's best turn is to invite the "
-        "size-4 air monster from track position 0 (free), +2.3 points to them, which "
-        "counts against this move"
+        "track and the size-2 air monster on the track (4.3 points: this turn plus what "
+        "they make over a token each, counting less the later they come); then the next "
+        "player's best turn is to invite the size-4 air monster from track position 0 "
+        "(free), +2.3 points to them, which counts against this move"
     )
     assert reasons[repr({"action": "token"})] == (
         "take a token: +1 point now; later: the size-5 land monster on the track and the "
-        "size-2 air monster on the track (2.9 points: this turn plus what they make over a "
-        "token each); then the next player's best turn is to invite the size-4 air monster "
-        "from track position 0 (free), +2.3 points to them, which counts against this move"
+        "size-2 air monster on the track (2.6 points: this turn plus what they make over a "
+        "token each, counting less the later they come); then the next player's best turn "
+        "is to invite the size-4 air monster from track position 0 (free), +2.3 points to "
+        "them, which counts against this move"
     )
     assert reasons[repr({"action": "upgrade", "kind": "benches", "area": "air"})].startswith(
         "buy the size-2 bench for the air area (cost 1): -1 point now; later: "
