@@ -13,16 +13,18 @@ standard errors), and corrects each candidate's value by what the playouts found
 **Prior and posterior.** The exact value counts as :attr:`Anytime.prior` worlds'
 worth of evidence. A candidate played out in ``n`` worlds ends with::
 
-    value = lead + (1 - w) * (exact - lead) + w * scale * behind,   w = n / (n + prior)
+    value = lead + (1 - w) * (exact - lead) + w * unit * behind,   w = n / (n + prior)
 
-where ``lead`` is the exact value of the candidate the playouts rank first,
-``behind`` (at most 0) its candidate's mean playout value less the leader's over
-the same worlds, and ``scale`` the points a playout value of 1 is worth (the
-game's :attr:`~solver.search.SearchRules.scale`, where ``tanh`` turns a
-margin into a value, and a won game is worth 1). With no world played, the
-ranking is the exact hint's; the more worlds, the more the playouts decide.
-Moves not played out keep their exact value; the leader keeps its own, so it is
-never ranked below a move that was not tried.
+where ``lead`` is the exact value of the candidate the playouts rank first (it
+keeps it), ``behind`` (at most 0) its candidate's mean playout value less the
+leader's over the same worlds, and ``unit`` what a playout value of 1 is worth in
+the exact value's unit: where that is points, the game's
+:attr:`~solver.search.SearchRules.scale` (a cut-off playout is worth
+``tanh(margin / scale)``, a won game 1); in Monstrolicious, whose value is the
+chance to win, 0.5 (a playout is worth twice its share of the win, less 1).
+With no world played, the ranking is the exact hint's; the more worlds, the
+more the playouts decide. Moves not played out keep their exact value; the
+leader keeps its own, so it is never ranked below a move that was not tried.
 
 **Counted work.** The budget buys playouts, ``rate`` a second (calibrated so
 that the budget's time is about what they take on this project's machine,
@@ -76,6 +78,10 @@ class Anytime:
         rate: playouts a second of budget buys.
         width: the most candidates played out.
         prior: worlds of evidence the exact value counts as.
+        unit: how much of the exact hint's value a playout value of 1 is worth
+            (default: the search's ``scale``, when the value is in points).
+        behind: says how far, in the value's unit, a move came out behind the best
+            (``"3.2 points behind the best"``).
     """
 
     exact: Callable[[Any, float], list[RankedMove]]
@@ -84,17 +90,20 @@ class Anytime:
     rate: float
     width: int = WIDTH
     prior: float = PRIOR
+    unit: float | None = None
+    behind: Callable[[float], str] = lambda worse: f"{worse:.1f} points behind the best"
 
     def __call__(self, view: Any, budget: float) -> list[RankedMove]:
         ranked = self.exact(view, budget)
-        playouts = self.playouts(budget)
+        seconds = self.seconds(budget)
+        playouts = int(self.rate * seconds)
         width = min(self.width, len(ranked), playouts // MIN_WORLDS)
         if width < 2:
             return ranked
         candidates = [self.read_move(r.move) for r in ranked[:width]]
         search = Search(self.rules, view, SEED, candidates)
         try:
-            search.run(playouts, Clock.start(max(GUARD * budget, MIN_GUARD)))
+            search.run(playouts, Clock.start(max(GUARD * seconds, MIN_GUARD)))
         except SolverTimeoutError:
             cut_short()
         if not search.values[0]:
@@ -105,41 +114,45 @@ class Anytime:
 
     def playouts(self, budget: float) -> int:
         """The playouts ``budget`` seconds buy."""
-        return int(self.rate * budget)
+        return int(self.rate * self.seconds(budget))
+
+    @staticmethod
+    def seconds(budget: float) -> float:
+        """The seconds of playouts ``budget`` may buy: none for a budget that is not a
+        positive number, at most :data:`MAX_HINT_MS` a thousandth."""
+        return min(budget, MAX_HINT_MS / 1000) if budget > 0 else 0.0
 
     def posterior(self, ranked: list[RankedMove], search: Search) -> list[RankedMove]:
         """The candidates' values corrected by their playouts (see the module)."""
         lead = search.leader()
         top = search.values[lead]
+        unit = self.rules.scale if self.unit is None else self.unit
         out = []
-        for entry, values in zip(ranked, search.values, strict=True):
+        for i, (entry, values) in enumerate(zip(ranked, search.values, strict=True)):
             n = len(values)
-            behind = min(0.0, sum(v - t for v, t in zip(values, top, strict=False)) / n)
+            behind = unit * min(0.0, sum(v - t for v, t in zip(values, top, strict=False)) / n)
             weight = n / (n + self.prior)
             shift = (1 - weight) * (entry.value - ranked[lead].value)
-            value = ranked[lead].value + shift + weight * self.rules.scale * behind
-            detail = {
-                **entry.detail,
-                "tried": float(n),
-                "behind": round(self.rules.scale * behind, 3),
-            }
-            reason = entry.reason + tried_reason(n, self.rules.scale * behind)
-            out.append(replace(entry, value=round(value, 3), reason=reason, detail=detail))
+            value = entry.value if i == lead else ranked[lead].value + shift + weight * behind
+            detail = {**entry.detail, "tried": float(n), "behind": round(behind, 6)}
+            reason = self.tried_reason(entry.reason, n, behind)
+            out.append(replace(entry, value=round(value, 6), reason=reason, detail=detail))
         return out
 
+    def tried_reason(self, reason: str, worlds: int, behind: float) -> str:
+        """``reason`` followed by what the playouts found, in player words.
 
-def tried_reason(worlds: int, behind: float) -> str:
-    """What the playouts found, in player words.
-
-    >>> tried_reason(12, 0.0)
-    ' Played on in 12 shuffles of what you cannot see, it came out best.'
-    >>> tried_reason(12, -3.24)
-    ' Played on in 12 shuffles of what you cannot see, it came out 3.2 points behind the best.'
-    """
-    start = f" Played on in {worlds} shuffles of what you cannot see, it came out"
-    if behind >= -0.05:
-        return f"{start} best."
-    return f"{start} {-behind:.1f} points behind the best."
+        >>> from solver.game import get_game
+        >>> hint = get_game("park").hint
+        >>> print(hint.tried_reason("take a token", 12, 0.0))
+        take a token. Played on in 12 shuffles of what you cannot see, it came out best.
+        >>> print(hint.tried_reason("take a token.", 12, -3.24).split(", ")[-1])
+        it came out 3.2 points behind the best.
+        """
+        said = reason if reason.endswith(".") else f"{reason}."
+        unit = self.rules.scale if self.unit is None else self.unit
+        found = "best" if behind >= -0.005 * unit else self.behind(-behind)
+        return f"{said} Played on in {worlds} shuffles of what you cannot see, it came out {found}."
 
 
 @dataclass(frozen=True)

@@ -90,7 +90,14 @@ SEARCH = search_players(GreedyPlayer)
 HINT_RATE = 55
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
-HINT = Anytime(hint, SEARCH.rules, move_from_json, rate=HINT_RATE)
+HINT = Anytime(
+    hint,
+    SEARCH.rules,
+    move_from_json,
+    rate=HINT_RATE,
+    unit=0.5,  # the hint's value is the win chance; a playout's, 2 * share of the win - 1
+    behind=lambda worse: f"winning {worse:.0%} less often than the best",
+)
 """The game's hint: the exact evaluation, then playouts with the rest of the budget."""
 
 

@@ -50,7 +50,8 @@ class PlayedOut(Strict):
     behind: float | None = Field(
         default=None,
         le=0,
-        description="Points the move came out behind the best move played out (0: the best)",
+        description="How far the move came out behind the best move played out, in the unit "
+        "of the value (0: the best)",
     )
 
 
