@@ -10,15 +10,15 @@ so Ctrl-C while it is still loading exits 130 with no traceback, as it does late
 
 from __future__ import annotations
 
-import functools
 import os
 import sys
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    import typer
+    from api.cli.spec import Command
 
-__all__ = ["add_serve", "main"]
+__all__ = ["main", "run", "serve_command"]
 
 WORKERS_PER_CPU = 4
 """Most ``serve`` worker processes per CPU: each holds the engines and its solver
@@ -30,60 +30,68 @@ def max_workers() -> int:
     return WORKERS_PER_CPU * (os.cpu_count() or 1)
 
 
-def add_serve(app: typer.Typer) -> None:
-    """Adds the ``serve`` command to the command line ``app``."""
-    import typer
-
+def serve(host: str, port: int, workers: int, access_log: bool, cors: list[str]) -> None:
+    """Serve the HTTP API with uvicorn (timeouts, limits, CORS: docs/serving.md)."""
     from api.cli.errors import fail
     from solver.files import allow_files
 
-    @app.command()
-    def serve(
-        host: str = typer.Option("127.0.0.1", help="Address to listen on."),
-        port: int = typer.Option(8000, min=1, max=65535, help="Port to listen on."),
-        workers: int = typer.Option(
-            1,
-            min=1,
-            help=f"Worker processes: at most {WORKERS_PER_CPU} per CPU ({max_workers()} here).",
+    if workers > max_workers():
+        most = f"at most {WORKERS_PER_CPU} per CPU ({max_workers()} here)"
+        raise fail(f"--workers is {most}, not {workers}")
+    from api.http.settings import CORS_VARIABLE, SettingError, with_origins
+    from api.http.transport import serve as run_service
+
+    with allow_files(False):  # a request never names a file, whatever the command line may
+        try:
+            if cors:  # the workers read their settings from the environment they inherit
+                os.environ[CORS_VARIABLE] = with_origins(os.environ, cors)
+            run_service(host=host, port=port, workers=workers, access_log=access_log)
+        except SettingError as err:
+            raise fail(str(err)) from None
+
+
+def serve_command() -> Command:
+    """``monsters serve``, beside the command groups of ``api.cli``."""
+    from api.cli.spec import Command, option
+
+    return Command(
+        "serve",
+        "Serve the HTTP API with uvicorn (timeouts, limits, CORS: docs/serving.md).",
+        serve,
+        (
+            option("--host", "Address to listen on.", default="127.0.0.1"),
+            option("--port", "Port to listen on.", kind=int, default=8000, low=1, high=65535),
+            option(
+                "--workers",
+                f"Worker processes: at most {WORKERS_PER_CPU} per CPU ({max_workers()} here).",
+                kind=int,
+                default=1,
+                low=1,
+            ),
+            option(
+                "--access-log",
+                "Log every request: one JSON line each on standard error (docs/serving.md).",
+                kind=bool,
+                default=True,
+                negatable=True,
+            ),
+            option(
+                "--cors",
+                "A browser front end's origin that may call the API (repeatable; beside"
+                " MONSTERS_CORS_ORIGINS).",
+                many=True,
+                metavar="ORIGIN",
+            ),
         ),
-        access_log: bool = typer.Option(
-            True, help="Log every request: one JSON line each on standard error (docs/serving.md)."
-        ),
-        cors: list[str] = typer.Option(
-            [],
-            metavar="ORIGIN",
-            help="A browser front end's origin that may call the API (repeatable; beside"
-            " MONSTERS_CORS_ORIGINS).",
-        ),
-    ) -> None:
-        """Serve the HTTP API with uvicorn (timeouts, limits, CORS: docs/serving.md)."""
-        if workers > max_workers():
-            most = f"at most {WORKERS_PER_CPU} per CPU ({max_workers()} here)"
-            raise fail(f"--workers is {most}, not {workers}")
-        from api.http.settings import CORS_VARIABLE, SettingError, with_origins
-        from api.http.transport import serve as run
-
-        with allow_files(False):  # a request never names a file, whatever the command line may
-            try:
-                if cors:  # the workers read their settings from the environment they inherit
-                    os.environ[CORS_VARIABLE] = with_origins(os.environ, cors)
-                run(host=host, port=port, workers=workers, access_log=access_log)
-            except SettingError as err:
-                raise fail(str(err)) from None
+    )
 
 
-@functools.cache
-def _whole_app() -> typer.Typer:
-    from api.cli.app import command_line
+def run(argv: Sequence[str]) -> int:
+    """Run the whole command line, every group and ``serve``, on ``argv``; return its
+    exit code (what a test calls in place of the console script)."""
+    from api.cli.app import run as run_cli
 
-    return command_line((), [add_serve])
-
-
-def __getattr__(name: str) -> Any:
-    """``app``: the whole command line, every group and ``serve`` (built when first used)."""
-    if name == "app":
-        return _whole_app()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    return run_cli(argv, [serve_command])
 
 
 def main() -> None:
@@ -92,4 +100,4 @@ def main() -> None:
         from api.cli.app import main as run_cli
     except KeyboardInterrupt:  # Ctrl-C while the command line is still loading
         sys.exit(130)
-    run_cli([add_serve])
+    run_cli([serve_command])

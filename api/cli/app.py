@@ -1,12 +1,12 @@
-"""The ``monsters`` command line: one sub-command per game (``serve`` is added by
+"""The ``monsters`` command line: one command group per game (``serve`` is added by
 ``api.entry``, which alone knows both the command line and the HTTP service).
 
-Only the command group the command line names is built (``monsters vbm ...`` never
-loads Manno's commands); ``monsters --help``, and a command line naming no group,
-get every group, so the help and a mistyped name's error list them all.
+Only the group the command line names is built, and only the command it names is
+read (with argparse: ``api.cli.spec``): ``monsters vbm ...`` never loads Manno's
+commands, and ``monsters --help`` lists the groups without loading any of them.
 
 Bad input of any kind prints one line naming the fault and exits with code 2;
-no traceback reaches the user.
+no traceback reaches the user, and Ctrl-C exits 130 with nothing printed.
 """
 
 from __future__ import annotations
@@ -17,21 +17,25 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 
-import typer
-from typer._click.exceptions import ClickException, NoArgsIsHelpError
-
-from api.cli.errors import EXIT_BAD_INPUT, stderr
-from api.cli.terminal import EXIT_READER_LEFT
+from api.cli.errors import EXIT_BAD_INPUT, one_line_errors, say
+from api.cli.spec import Command, Group, UsageError, listing, parse
+from api.cli.terminal import EXIT_READER_LEFT, print_line
+from solver.errors import quoted
 from solver.files import allow_files
 
-Command = Callable[[typer.Typer], object]
-"""Adds one command to the ``monsters`` app (``api.entry``'s ``serve``)."""
+Make = Callable[[], Command]
+"""Makes a command of its own, beside the groups (``api.entry``'s ``serve``)."""
 
+HELP = "Constraint-solver puzzles and hints for monster board games."
 MANNO = "manno"
 """The command group of Manno Monster, which is no rules-engine game."""
+MANNO_HELP = "Manno Monster: solve task cards, check and hint arrangements."
+HELP_OPTIONS = ("--help", "-h")
+EXIT_INTERRUPTED = 130
+"""The exit code after Ctrl-C, as a shell reports a program that SIGINT ended."""
 
-COMMANDS_OF = {"manno": "api.cli.manno_tasks", "monstrolicious": "api.cli.monstrolicious"}
-"""The modules that add commands to a group when imported (grade, ... to manno; infer)."""
+EXTRA_COMMANDS = {"manno": "api.cli.manno_tasks", "monstrolicious": "api.cli.monstrolicious"}
+"""The modules whose ``COMMANDS`` join a group (grade, ... to manno; infer)."""
 
 
 def groups() -> tuple[str, ...]:
@@ -42,60 +46,90 @@ def groups() -> tuple[str, ...]:
     return (MANNO, *GAMES)
 
 
-def group(name: str) -> typer.Typer:
-    """The command group ``name`` with all its commands, its modules imported now."""
-    if name in COMMANDS_OF:
-        importlib.import_module(COMMANDS_OF[name])
+def group_help(name: str) -> str:
+    """The one line that says what the group ``name`` is for."""
     if name == MANNO:
-        from api.cli.manno import app as manno_app
+        return MANNO_HELP
+    from solver.game import GAMES
 
-        return manno_app
-    from api.cli.games import APPS
-
-    return APPS[name]
+    return f"{GAMES[name].title}: set up, hint, validate, score, draw and play."
 
 
-def command_line(argv: Sequence[str], commands: Iterable[Command] = ()) -> typer.Typer:
-    """The ``monsters`` app for the arguments ``argv``: ``commands`` and the group
-    ``argv`` names first, or every group when it names none."""
-    app = typer.Typer(
-        name="monsters",
-        help="Constraint-solver puzzles and hints for monster board games.",
-        no_args_is_help=True,
-        add_completion=False,
-        pretty_exceptions_enable=False,
-    )
-    for add in commands:
-        add(app)
-    first = argv[0] if argv else ""
-    named = (first,) if first == MANNO or first in groups() else groups()
-    for name in named:
-        app.add_typer(group(name), name=name)
-    return app
+def group(name: str) -> Group:
+    """The command group ``name`` with all its commands, its modules imported now."""
+    extra = importlib.import_module(EXTRA_COMMANDS[name]).COMMANDS if name in EXTRA_COMMANDS else ()
+    if name == MANNO:
+        from api.cli.manno import COMMANDS
+
+        return Group(name, group_help(name), (*COMMANDS, *extra))
+    from api.cli.games import game_commands
+    from solver.game import GAMES
+
+    return Group(name, group_help(name), (*game_commands(name, GAMES[name].title), *extra))
 
 
-def main(commands: Iterable[Command] = ()) -> None:
-    """Runs the command line: usage errors, too, are one line and exit code 2; Ctrl-C
-    exits 130 without a traceback, even while the command's modules are still loading."""
+def dispatch(argv: Sequence[str], commands: Iterable[Make] = ()) -> None:
+    """Run the command ``argv`` names, or print the help it asks for.
+
+    Raises:
+        UsageError: no such group or command, or arguments that do not read.
+        SystemExit: the command's exit code (``api.cli.errors.Exit``), or 0 after a
+            command's ``--help``.
+    """
+    own = {command.name: command for command in (make() for make in commands)}
+    if not argv or argv[0] in HELP_OPTIONS:
+        rows = [(c.name, c.summary) for c in own.values()]
+        print_line(listing("monsters COMMAND [ARGS]...", HELP, rows + _groups_listed()))
+        return
+    first, rest = argv[0], argv[1:]
+    if first in own:
+        _invoke(f"monsters {first}", own[first], rest)
+        return
+    if first != MANNO and first not in groups():
+        raise UsageError(f"No such command {quoted(first)}: see monsters --help")
+    named = group(first)
+    if not rest or rest[0] in HELP_OPTIONS:
+        print_line(named.listing(f"monsters {first}"))
+        return
+    command = named.command(rest[0])
+    if command is None:
+        raise UsageError(f"No such command {quoted(rest[0])}: see monsters {first} --help")
+    _invoke(f"monsters {first} {command.name}", command, rest[1:])
+
+
+def _groups_listed() -> list[tuple[str, str]]:
+    return [(name, group_help(name)) for name in groups()]
+
+
+def _invoke(prog: str, command: Command, argv: Sequence[str]) -> None:
+    """Read ``command``'s arguments in ``argv`` and run it; a ``MonsterError`` is one line."""
+    one_line_errors(command.run)(**parse(prog, command, argv))
+
+
+def run(argv: Sequence[str], commands: Iterable[Make] = ()) -> int:
+    """Run ``monsters ARGV``; return its exit code. Usage errors, too, are one line and
+    exit code 2; Ctrl-C exits 130 without a traceback, even while the command's modules
+    are still loading."""
     try:
-        app = command_line(sys.argv[1:], commands)
         with allow_files():  # the user running the command may name their own files
-            code = app(standalone_mode=False)
-    except KeyboardInterrupt:  # while the command's modules load (a running one: Abort)
-        code = 130
-    except NoArgsIsHelpError as err:
-        err.show()
-        code = 0
-    except ClickException as err:
-        stderr().print(f"error: {err.format_message()}", markup=False)
-        code = EXIT_BAD_INPUT
-    except typer.Abort:
-        code = 130
-    except BrokenPipeError:  # whoever read the table stopped reading (``| head``)
+            dispatch(argv, commands)
+    except SystemExit as done:  # a command's exit code, or 0 after --help
+        return done.code if isinstance(done.code, int) else 0
+    except UsageError as err:
+        say(f"error: {err}")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:  # while the command's modules load, or while it runs
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # whoever read the help stopped reading (``| head``)
         with contextlib.suppress(OSError, ValueError):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        code = EXIT_READER_LEFT
+        return EXIT_READER_LEFT
     except OSError as err:  # standard output cannot be written (a full disk, say)
-        stderr().print(f"error: cannot write the output: {err.strerror or err}", markup=False)
-        code = EXIT_BAD_INPUT
-    sys.exit(code if isinstance(code, int) else 0)
+        say(f"error: cannot write the output: {err.strerror or err}")
+        return EXIT_BAD_INPUT
+    return 0
+
+
+def main(commands: Iterable[Make] = ()) -> None:
+    """Runs the command line of ``sys.argv`` and exits with its code."""
+    sys.exit(run(sys.argv[1:], commands))

@@ -12,31 +12,34 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-import typer
+from api.cli.spec import option
 
 if TYPE_CHECKING:
     from solver.backends import Backend
 
-WorkersOption = typer.Option(
-    None,
-    "--workers",
-    min=1,
-    max=1024,
-    help="Processes (more than 1: --backend process), or the CPUs of a local Ray"
-    " (default: 1, or the CPU count for --backend process or ray).",
+BACKEND_OPTIONS = (
+    option(
+        "--workers",
+        "Processes (more than 1: --backend process), or the CPUs of a local Ray"
+        " (default: 1, or the CPU count for --backend process or ray).",
+        kind=int,
+        low=1,
+        high=1024,
+    ),
+    option(
+        "--backend",
+        "Where the work runs: here, in processes, or on Ray (docs/scale.md).",
+        metavar="[local|process|ray]",
+    ),
+    option(
+        "--ray-address",
+        "The Ray cluster for --backend ray (default: RAY_ADDRESS; without it, a local Ray"
+        " for the run).",
+        metavar="ADDRESS",
+    ),
 )
-BackendOption = typer.Option(
-    None,
-    "--backend",
-    metavar="[local|process|ray]",
-    help="Where the work runs: here, in processes, or on Ray (docs/scale.md).",
-)
-RayAddressOption = typer.Option(
-    None,
-    "--ray-address",
-    help="The Ray cluster for --backend ray (default: RAY_ADDRESS; without it, a local Ray"
-    " for the run).",
-)
+"""``--workers``, ``--backend`` and ``--ray-address``: a command taking them takes
+``workers``, ``backend`` and ``ray_address`` and passes them to :func:`opened`."""
 
 
 @contextmanager

@@ -1,17 +1,14 @@
-"""Turn domain errors into what a command-line user should see."""
+"""Turn domain errors into what a command-line user should see: one line on standard
+error, and an exit code."""
 
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
-
-import typer
+from typing import ParamSpec, TypeVar
 
 from solver.errors import MonsterError
-
-if TYPE_CHECKING:
-    from rich.console import Console
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -19,20 +16,25 @@ R = TypeVar("R")
 EXIT_BAD_INPUT = 2
 
 
-@functools.cache
-def stderr() -> Console:
-    """Standard error, as rich writes it (made when first needed: a command that
-    prints nothing there never loads rich)."""
-    from rich.console import Console
+class Exit(SystemExit):
+    """Ends the command with the exit code ``code`` (what it had to say is printed)."""
 
-    return Console(stderr=True, highlight=False, soft_wrap=True)
+    code: int
+
+    def __init__(self, code: int) -> None:
+        super().__init__(code)
 
 
-def fail(message: str) -> typer.Exit:
+def say(line: str) -> None:
+    """Write ``line`` to standard error, as one line."""
+    sys.stderr.write(" ".join(part.strip() for part in line.splitlines() if part.strip()) + "\n")
+    sys.stderr.flush()
+
+
+def fail(message: str) -> Exit:
     """Print ``error: message`` on standard error, on one line; return the exit to raise."""
-    line = " ".join(part.strip() for part in message.splitlines() if part.strip())
-    stderr().print(f"error: {line}", markup=False)
-    return typer.Exit(EXIT_BAD_INPUT)
+    say(f"error: {message}")
+    return Exit(EXIT_BAD_INPUT)
 
 
 def one_line_errors(command: Callable[P, R]) -> Callable[P, R]:

@@ -1,7 +1,7 @@
 """``monsters manno ...``: solve, validate, hint and show on the command line.
 
 Human output is a rich table (drawn by ``api.cli.manno_card``, imported only then);
-``--json`` prints the contract's object.
+``--json`` prints the contract's object. The commands are :data:`COMMANDS`, at the end.
 """
 
 from __future__ import annotations
@@ -11,10 +11,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO, TextIO
 
-import typer
-
-from api.cli.errors import EXIT_BAD_INPUT, fail, one_line_errors
-from api.cli.terminal import ForceOption, check_writable, console, print_json, write_svg
+from api.cli.errors import EXIT_BAD_INPUT, Exit, fail
+from api.cli.spec import Command, argument, option
+from api.cli.terminal import FORCE, JSON, check_writable, print_json, print_line, write_svg
 from api.services import manno as manno_service
 from solver.errors import MonsterError, quoted
 from solver.jsonio import read_json
@@ -26,32 +25,18 @@ from solver.manno.tokens import Arrangement, TokenSet, load_tokens, standard_tok
 if TYPE_CHECKING:
     from solver.backends import Backend
 
-app = typer.Typer(
-    help="Manno Monster: solve task cards, check and hint arrangements.", no_args_is_help=True
-)
-
-TokensOption = typer.Option(
-    None, "--tokens", help="A token-set TOML file (default: the 15 standard tokens)."
-)
-JsonOption = typer.Option(False, "--json", help="Print JSON instead of a table.")
-EngineOption = typer.Option("cpsat", "--engine", help=f"Engine: {' | '.join(ENGINE_NAMES)}.")
-
 
 def _tokens(path: Path | None) -> TokenSet:
     return standard_tokens() if path is None else load_tokens(path)
 
 
-@app.command()
-@one_line_errors
 def solve(
-    task: str | None = typer.Argument(None, help='Task text, e.g. "PB>=4, PY=0, B>R".'),
-    start: str | None = typer.Option(
-        None, "--from", help="Arrangement to count flips from (default all 0)."
-    ),
-    engine: str = EngineOption,
-    as_json: bool = JsonOption,
-    batch: bool = typer.Option(False, "--batch", help='Read JSON lines {"task", "from"} on stdin.'),
-    tokens_file: Path | None = TokensOption,
+    task: str | None,
+    start: str | None,
+    engine: str,
+    as_json: bool,
+    batch: bool,
+    tokens_file: Path | None,
 ) -> None:
     """Solve a task: solvable?, how many solutions, the fewest-flip solution, or the clash."""
     tokens = _tokens(tokens_file)
@@ -59,7 +44,7 @@ def solve(
         if task is not None:
             raise fail("give either TASK or --batch, not both")
         if run_batch(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, engine, tokens):
-            raise typer.Exit(EXIT_BAD_INPUT)
+            raise Exit(EXIT_BAD_INPUT)
         return
     if task is None:
         raise fail("missing TASK (or use --batch)")
@@ -170,16 +155,7 @@ def grade_batch(lines: BinaryIO | TextIO, out: TextIO, backend: Backend) -> bool
     return bad
 
 
-@app.command()
-@one_line_errors
-def validate(
-    task: str = typer.Argument(..., help="Task text."),
-    arrangement: str = typer.Argument(
-        ..., help="Arrangement: 15 characters of 0/1, token 1 first."
-    ),
-    as_json: bool = JsonOption,
-    tokens_file: Path | None = TokensOption,
-) -> None:
+def validate(task: str, arrangement: str, as_json: bool, tokens_file: Path | None) -> None:
     """Check an arrangement against a task, condition by condition."""
     report = manno_service.validate(task, arrangement, _tokens(tokens_file))
     if as_json:
@@ -190,17 +166,8 @@ def validate(
     print_report(report)
 
 
-@app.command()
-@one_line_errors
 def hint(
-    task: str = typer.Argument(..., help="Task text."),
-    arrangement: str = typer.Argument(..., help="The tokens as they lie: 15 characters of 0/1."),
-    level: int = typer.Option(
-        1, "--level", min=1, max=3, help="1: a condition, 2: the tokens, 3: one flip."
-    ),
-    engine: str = EngineOption,
-    as_json: bool = JsonOption,
-    tokens_file: Path | None = TokensOption,
+    task: str, arrangement: str, level: int, engine: str, as_json: bool, tokens_file: Path | None
 ) -> None:
     """A hint: which condition to fix, which tokens to turn, or one exact flip."""
     answer = manno_service.hint(task, arrangement, level, engine, _tokens(tokens_file))
@@ -212,13 +179,7 @@ def hint(
     print_hint(answer)
 
 
-@app.command()
-@one_line_errors
-def show(
-    arrangement: str = typer.Argument(..., help="15 characters of 0/1, token 1 first."),
-    as_json: bool = JsonOption,
-    tokens_file: Path | None = TokensOption,
-) -> None:
+def show(arrangement: str, as_json: bool, tokens_file: Path | None) -> None:
     """Draw the tokens as they lie, in colour, with the counts of every group."""
     tokens = _tokens(tokens_file)
     here = Arrangement.parse(arrangement, len(tokens))
@@ -236,22 +197,14 @@ def _counts(here: Arrangement, tokens: TokenSet) -> dict[str, int]:
     return {name: sum(kinds[k] for k in group.kinds) for name, group in GROUPS.items()}
 
 
-@app.command()
-@one_line_errors
 def render(
-    task: str = typer.Argument(..., help="Task text."),
-    arrangement: str | None = typer.Argument(
-        None, help="The tokens as they lie (15 characters of 0/1): drawn below, rows marked."
-    ),
-    svg: Path | None = typer.Option(
-        None, "--svg", help="Write the SVG to this file (default: standard output if redirected)."
-    ),
-    text: bool = typer.Option(
-        False, "--text", help="Draw the card in the terminal (the default on a terminal)."
-    ),
-    force: bool = ForceOption,
-    as_json: bool = JsonOption,
-    tokens_file: Path | None = TokensOption,
+    task: str,
+    arrangement: str | None,
+    svg: Path | None,
+    text: bool,
+    force: bool,
+    as_json: bool,
+    tokens_file: Path | None,
 ) -> None:
     """Draw the task card as the game does (and the tokens, if given): in the terminal,
     or as SVG to a file or a pipe."""
@@ -274,7 +227,7 @@ def render(
         shown = None if here is None else str(here)
         print_json({"task": str(parsed), "arrangement": shown, "svg": str(svg), "bytes": size})
         return
-    console().print(f"wrote {svg} ({size:,} bytes)")
+    print_line(f"wrote {svg} ({size:,} bytes)")
 
 
 def _print_card(task: Task, here: Arrangement | None, tokens: TokenSet) -> None:
@@ -283,13 +236,7 @@ def _print_card(task: Task, here: Arrangement | None, tokens: TokenSet) -> None:
     print_card(task, here, tokens, None if here is None else _counts(here, tokens))
 
 
-@app.command()
-@one_line_errors
-def stats(
-    svg: Path | None = typer.Option(None, "--svg", help="Also draw the metrics per level here."),
-    force: bool = ForceOption,
-    as_json: bool = JsonOption,
-) -> None:
+def stats(svg: Path | None, force: bool, as_json: bool) -> None:
     """The grader's metrics per level over the 108-task catalogue: means, and a plot."""
     from api.render.stats import catalogue_stats, stats_picture  # the grader, numpy
 
@@ -305,6 +252,8 @@ def stats(
         return
     from rich.table import Table
 
+    from api.cli.terminal import console
+
     table = Table(title="catalogue metrics: mean over each level's tasks")
     table.add_column("metric")
     for level in levels:
@@ -315,4 +264,112 @@ def stats(
         table.add_row(name.replace("_", " "), *cells)
     console().print(table)
     if svg is not None:
-        console().print(f"wrote {svg}")
+        print_line(f"wrote {svg}")
+
+
+TOKENS = option(
+    "--tokens",
+    "A token-set TOML file (default: the 15 standard tokens).",
+    dest="tokens_file",
+    kind=Path,
+)
+ENGINE = option("--engine", f"Engine: {' | '.join(ENGINE_NAMES)}.", default="cpsat", metavar="NAME")
+TASK = argument("task", "Task text.")
+
+COMMANDS = (
+    Command(
+        "solve",
+        "Solve a task: solvable?, how many solutions, the fewest-flip solution, or the clash.",
+        solve,
+        (
+            argument("task", 'Task text, e.g. "PB>=4, PY=0, B>R".', required=False),
+            option(
+                "--from",
+                "Arrangement to count flips from (default all 0).",
+                dest="start",
+                metavar="ARRANGEMENT",
+            ),
+            ENGINE,
+            JSON,
+            option(
+                "--batch",
+                'Read JSON lines {"task", "from"} on stdin.',
+                kind=bool,
+                default=False,
+            ),
+            TOKENS,
+        ),
+    ),
+    Command(
+        "validate",
+        "Check an arrangement against a task, condition by condition.",
+        validate,
+        (
+            TASK,
+            argument("arrangement", "Arrangement: 15 characters of 0/1, token 1 first."),
+            JSON,
+            TOKENS,
+        ),
+    ),
+    Command(
+        "hint",
+        "A hint: which condition to fix, which tokens to turn, or one exact flip.",
+        hint,
+        (
+            TASK,
+            argument("arrangement", "The tokens as they lie: 15 characters of 0/1."),
+            option(
+                "--level",
+                "1: a condition, 2: the tokens, 3: one flip.",
+                kind=int,
+                default=1,
+                low=1,
+                high=3,
+            ),
+            ENGINE,
+            JSON,
+            TOKENS,
+        ),
+    ),
+    Command(
+        "show",
+        "Draw the tokens as they lie, in colour, with the counts of every group.",
+        show,
+        (argument("arrangement", "15 characters of 0/1, token 1 first."), JSON, TOKENS),
+    ),
+    Command(
+        "render",
+        "Draw the task card as the game does (and the tokens, if given).",
+        render,
+        (
+            TASK,
+            argument(
+                "arrangement",
+                "The tokens as they lie (15 characters of 0/1): drawn below, rows marked.",
+                required=False,
+            ),
+            option(
+                "--svg",
+                "Write the SVG to this file (default: standard output if redirected).",
+                kind=Path,
+            ),
+            option(
+                "--text",
+                "Draw the card in the terminal (the default on a terminal).",
+                kind=bool,
+                default=False,
+            ),
+            FORCE,
+            JSON,
+            TOKENS,
+        ),
+        more="In the terminal, or as SVG to a file or a pipe.",
+    ),
+    Command(
+        "stats",
+        "The grader's metrics per level over the 108-task catalogue: means, and a plot.",
+        stats,
+        (option("--svg", "Also draw the metrics per level here.", kind=Path), FORCE, JSON),
+    ),
+)
+"""The commands of Manno Monster that play a card (the catalogue's: ``api.cli.manno_tasks``)."""

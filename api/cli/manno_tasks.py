@@ -1,7 +1,7 @@
 """``monsters manno grade | generate | verify | deal``: the catalogue side of Manno.
 
-These commands join the ``manno`` command group (``api.cli.manno.app``) when
-this module is imported, as ``api.cli.app`` does.
+These commands (:data:`COMMANDS`, at the end) join the ``manno`` command group in
+``api.cli.app``.
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import typer
-
-from api.cli.backend import BackendOption, RayAddressOption, WorkersOption, opened
-from api.cli.errors import EXIT_BAD_INPUT, fail, one_line_errors
-from api.cli.manno import JsonOption, app, grade_batch
+from api.cli.backend import BACKEND_OPTIONS, opened
+from api.cli.errors import EXIT_BAD_INPUT, Exit, fail
+from api.cli.manno import grade_batch
+from api.cli.spec import Command, argument, option
 from api.cli.terminal import (
-    ForceOption,
+    FORCE,
+    JSON,
     check_writable,
     console,
     print_json,
@@ -50,17 +50,13 @@ def generate_tasks(
     return generate(level, count, seed, progress=progress, backend=backend)
 
 
-@app.command()
-@one_line_errors
 def grade(
-    task: str | None = typer.Argument(None, help="Task text."),
-    as_json: bool = JsonOption,
-    batch: bool = typer.Option(
-        False, "--batch", help='Read JSON lines {"task"} on stdin; answer each as --json does.'
-    ),
-    workers: int | None = WorkersOption,
-    backend: str | None = BackendOption,
-    ray_address: str | None = RayAddressOption,
+    task: str | None,
+    as_json: bool,
+    batch: bool,
+    workers: int | None,
+    backend: str | None,
+    ray_address: str | None,
 ) -> None:
     """Grade a task: its level 1-6, why, the reasoning steps and the metrics behind it."""
     if batch:
@@ -69,7 +65,7 @@ def grade(
         with opened(backend, workers, ray_address) as runner:
             bad = grade_batch(getattr(sys.stdin, "buffer", sys.stdin), sys.stdout, runner)
         if bad:
-            raise typer.Exit(EXIT_BAD_INPUT)
+            raise Exit(EXIT_BAD_INPUT)
         return
     if task is None:
         raise fail("missing TASK (or use --batch)")
@@ -94,18 +90,16 @@ def grade(
     console().print(table)
 
 
-@app.command()
-@one_line_errors
 def generate(
-    level: int = typer.Option(..., "--level", min=1, max=6, help="Level 1-6."),
-    count: int = typer.Option(10, "--count", min=1, max=MAX_COUNT, help="How many tasks."),
-    seed: int = typer.Option(0, "--seed", help="Same seed, same tasks."),
-    workers: int | None = WorkersOption,
-    backend: str | None = BackendOption,
-    ray_address: str | None = RayAddressOption,
-    as_json: bool = JsonOption,
-    out: Path | None = typer.Option(None, "--out", help="Also write the tasks as catalogue TOML."),
-    force: bool = ForceOption,
+    level: int,
+    count: int,
+    seed: int,
+    workers: int | None,
+    backend: str | None,
+    ray_address: str | None,
+    as_json: bool,
+    out: Path | None,
+    force: bool,
 ) -> None:
     """Generate tasks of one level: solvable, distinct, in the level's style, graded exactly L
     (the same whatever --workers or --backend)."""
@@ -140,18 +134,12 @@ def generate(
     console().print(table)
 
 
-@app.command()
-@one_line_errors
 def verify(
-    file: Path | None = typer.Argument(
-        None,
-        help="A catalogue TOML file, or your box typed in: one task a line, "
-        "'L4-07 4: PB>=4, PY=0, B>R' (default: the built-in catalogue).",
-    ),
-    as_json: bool = JsonOption,
-    workers: int | None = WorkersOption,
-    backend: str | None = BackendOption,
-    ray_address: str | None = RayAddressOption,
+    file: Path | None,
+    as_json: bool,
+    workers: int | None,
+    backend: str | None,
+    ray_address: str | None,
 ) -> None:
     """Check every task with all three engines; a typed-in box is also graded beside its
     printed levels (exit 1 unless all are solvable, agree and lie within one level)."""
@@ -183,7 +171,7 @@ def verify(
             Text(_verdict(checks, listed.box), style="bold green" if good else "bold red")
         )
     if not passed(result):
-        raise typer.Exit(EXIT_FAILED)
+        raise Exit(EXIT_FAILED)
 
 
 def _verify_table(checks: list[Check], box: bool) -> Table:
@@ -233,15 +221,7 @@ def _verdict(checks: list[Check], box: bool) -> str:
     return f"{len(checks)} tasks: all solvable, engines agree{levels}"
 
 
-@app.command()
-@one_line_errors
-def deal(
-    levels: str = typer.Option(
-        ..., "--levels", help="Levels of the piles, e.g. 1,5 (children 1, adults 5)."
-    ),
-    seed: int = typer.Option(0, "--seed", help="Same seed, same deal."),
-    as_json: bool = JsonOption,
-) -> None:
+def deal(levels: str, seed: int, as_json: bool) -> None:
     """Deal the 9 rounds of each draw pile (one pile per level given)."""
     parts = [part.strip() for part in levels.split(",") if part.strip()]
     if not all(re.fullmatch("[0-9]{1,3}", part) for part in parts):
@@ -262,3 +242,72 @@ def deal(
         for number, entry in enumerate(pile.rounds, start=1):
             table.add_row(str(number), str(entry.card), entry.id, str(entry.task))
         console().print(table)
+
+
+COMMANDS = (
+    Command(
+        "grade",
+        "Grade a task: its level 1-6, why, the reasoning steps and the metrics behind it.",
+        grade,
+        (
+            argument("task", "Task text.", required=False),
+            JSON,
+            option(
+                "--batch",
+                'Read JSON lines {"task"} on stdin; answer each as --json does.',
+                kind=bool,
+                default=False,
+            ),
+            *BACKEND_OPTIONS,
+        ),
+    ),
+    Command(
+        "generate",
+        "Generate tasks of one level: solvable, distinct, in the level's style, graded exactly L.",
+        generate,
+        (
+            option("--level", "Level 1-6.", kind=int, required=True, low=1, high=6),
+            option("--count", "How many tasks.", kind=int, default=10, low=1, high=MAX_COUNT),
+            option("--seed", "Same seed, same tasks.", kind=int, default=0),
+            *BACKEND_OPTIONS,
+            JSON,
+            option("--out", "Also write the tasks as catalogue TOML.", kind=Path),
+            FORCE,
+        ),
+        more="The same whatever --workers or --backend.",
+    ),
+    Command(
+        "verify",
+        "Check every task with all three engines; a typed-in box is also graded.",
+        verify,
+        (
+            argument(
+                "file",
+                "A catalogue TOML file, or your box typed in: one task a line,"
+                " 'L4-07 4: PB>=4, PY=0, B>R' (default: the built-in catalogue).",
+                required=False,
+                kind=Path,
+            ),
+            JSON,
+            *BACKEND_OPTIONS,
+        ),
+        more="A box's tasks are graded beside their printed levels (exit 1 unless all are"
+        " solvable, agree and lie within one level).",
+    ),
+    Command(
+        "deal",
+        "Deal the 9 rounds of each draw pile (one pile per level given).",
+        deal,
+        (
+            option(
+                "--levels",
+                "Levels of the piles, e.g. 1,5 (children 1, adults 5).",
+                required=True,
+                metavar="LEVELS",
+            ),
+            option("--seed", "Same seed, same deal.", kind=int, default=0),
+            JSON,
+        ),
+    ),
+)
+"""The catalogue's commands of the ``manno`` group."""

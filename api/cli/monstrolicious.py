@@ -1,36 +1,18 @@
 """``monsters monstrolicious infer``: what a player can know about the hidden tiles.
 
-This command joins the ``monstrolicious`` group (``api.cli.games.APPS``) when
-this module is imported, as ``api.cli.app`` does.
+This command (:data:`COMMANDS`) joins the ``monstrolicious`` group in ``api.cli.app``.
 """
 
 from __future__ import annotations
 
-import typer
-
-from api.cli.errors import one_line_errors
-from api.cli.games import APPS, JsonOption, read_json
-from api.cli.terminal import console, print_json
+from api.cli.games import read_json
+from api.cli.spec import Command, argument, option
+from api.cli.terminal import JSON, console, print_json, print_line
 from api.services.games import view_for
 
-app = APPS["monstrolicious"]
 
-
-@app.command()
-@one_line_errors
-def infer(
-    state_file: str = typer.Argument(
-        ..., metavar="STATE.json", help="A state or a player's view ('-': stdin)."
-    ),
-    seat: int | None = typer.Option(
-        None, "--seat", help="Whose knowledge, for a full state (default: the seat to move)."
-    ),
-    limit: int = typer.Option(20, "--limit", min=0, max=10_000, help="Worlds to list."),
-    as_json: bool = JsonOption,
-) -> None:
+def infer(state_file: str, seat: int | None, limit: int, as_json: bool) -> None:
     """The opponent's face-down tiles: the worlds that fit what this seat has seen."""
-    from rich.table import Table
-
     from solver.game import get_game
     from solver.monstrolicious.infer import infer as infer_worlds
 
@@ -39,11 +21,13 @@ def infer(
     if as_json:
         print_json(answer)
         return
-    console().print(
+    print_line(
         f"seat {answer['view_of']}: {answer['worlds']} world(s) fit; "
         f"the opponent's unseen tiles: {', '.join(map(str, answer['hidden']))}; "
         f"{answer['stack']} still in its stack"
     )
+    from rich.table import Table
+
     table = Table(title="face-down tiles")
     for column in ("tile", "bounds", "most likely"):
         table.add_column(column)
@@ -60,3 +44,24 @@ def infer(
             tile["slot"], " ".join(bounds) or "none", ", ".join(f"{v} {p:.0%}" for v, p in likely)
         )
     console().print(table)
+
+
+COMMANDS = (
+    Command(
+        "infer",
+        "The opponent's face-down tiles: the worlds that fit what this seat has seen.",
+        infer,
+        (
+            argument(
+                "state_file", "A state or a player's view ('-': stdin).", metavar="STATE.json"
+            ),
+            option(
+                "--seat",
+                "Whose knowledge, for a full state (default: the seat to move).",
+                kind=int,
+            ),
+            option("--limit", "Worlds to list.", kind=int, default=20, low=0, high=10_000),
+            JSON,
+        ),
+    ),
+)

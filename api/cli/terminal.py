@@ -9,26 +9,22 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
-import typer
-
-from api.cli.errors import stderr
+from api.cli.errors import Exit
+from api.cli.spec import option
 from solver.errors import MonsterError
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
 
-SvgOption = typer.Option(
-    None, "--svg", help="Write the SVG to this file (default: standard output)."
-)
-ForceOption = typer.Option(False, "--force", help="Replace the output file if it exists.")
-
+JSON = option("--json", "Print JSON instead of a table.", dest="as_json", kind=bool, default=False)
+SVG = option("--svg", "Write the SVG to this file (default: standard output).", kind=Path)
+FORCE = option("--force", "Replace the output file if it exists.", kind=bool, default=False)
 
 EXIT_READER_LEFT = 1
 """The exit code when whoever read standard output stopped reading (``| head``)."""
@@ -37,10 +33,18 @@ EXIT_READER_LEFT = 1
 @functools.cache
 def console() -> Console:
     """Standard output, as rich draws tables and colours on it (made when first needed:
-    a command that prints JSON or SVG never loads rich)."""
+    only a command that draws a table or colours loads rich)."""
     from rich.console import Console
 
     return Console(highlight=False)
+
+
+@functools.cache
+def _stderr_console() -> Console:
+    """Standard error, as rich draws a progress bar on it."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def write_out(text: str, out: TextIO | None = None) -> None:
@@ -48,7 +52,7 @@ def write_out(text: str, out: TextIO | None = None) -> None:
 
     Raises:
         MonsterError: the output cannot be written (a full disk, say).
-        typer.Exit: the reader has gone (a closed pipe): nothing more is written.
+        Exit: the reader has gone (a closed pipe): nothing more is written.
     """
     stream = sys.stdout if out is None else out
     try:
@@ -57,7 +61,7 @@ def write_out(text: str, out: TextIO | None = None) -> None:
     except BrokenPipeError:
         with contextlib.suppress(OSError, ValueError):  # nothing is left to flush at exit
             os.dup2(os.open(os.devnull, os.O_WRONLY), stream.fileno())
-        raise typer.Exit(EXIT_READER_LEFT) from None
+        raise Exit(EXIT_READER_LEFT) from None
     except OSError as err:
         raise MonsterError(f"cannot write to standard output: {err.strerror or err}") from err
 
@@ -65,6 +69,11 @@ def write_out(text: str, out: TextIO | None = None) -> None:
 def print_json(data: Any, out: TextIO | None = None) -> None:
     """One JSON document on one line of standard output (or ``out``)."""
     write_out(json.dumps(data) + "\n", out)
+
+
+def print_line(text: str) -> None:
+    """One line of plain text on standard output (no table, so rich is not loaded)."""
+    write_out(text + "\n")
 
 
 @contextmanager
@@ -77,9 +86,9 @@ def progress_bar(label: str, total: int) -> Iterator[Progress]:
         BarColumn(),
         MofNCompleteColumn(),
         TimeElapsedColumn(),
-        console=stderr(),
+        console=_stderr_console(),
         transient=True,
-        disable=not stderr().is_terminal,
+        disable=not _stderr_console().is_terminal,
     )
     with bar:
         bar.add_task(label, total=total)
@@ -149,6 +158,8 @@ def write_file(path: Path, data: bytes, force: bool = False) -> int:
         MonsterError: the file exists and ``force`` is not given, is not a regular
             file, or cannot be written.
     """
+    import tempfile  # (with shutil and random) only for a command that writes a file
+
     check_writable(path, force)
     try:
         handle, temporary = tempfile.mkstemp(

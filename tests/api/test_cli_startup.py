@@ -1,7 +1,9 @@
 """The command line starts light: loading it imports no web framework, solver or
-array library (each command imports what it needs when it runs), a command
-builds only its own group, and every command is still listed in the help.
-Ctrl-C while it is still loading exits 130 with no traceback.
+array library (each command imports what it needs when it runs), a command that
+answers in JSON, SVG or help text loads no parser framework, pydantic nor rich
+(argparse reads the command line), a command builds only its own group, and every
+command is still listed in the help with its one line. Ctrl-C while it is still
+loading exits 130 with no traceback.
 
 Start-up times are measured by ``benchmarks/cli_startup.py``, not asserted here.
 """
@@ -38,12 +40,32 @@ COMMANDS = {
     ("monstrolicious",): ("new", "view", "hint", "validate", "score", "render", "play", "infer"),
 }
 
+BUILT_BY = {"manno": "api.cli.manno_tasks", "park": "api.cli.games", "vbm": "api.cli.games"}
+"""A module each group's ``--help`` loads to list its commands."""
+
 NOT_LOADED_BY = {
     "manno": ("api.cli.games", "api.cli.monstrolicious"),
     "park": ("api.cli.manno", "api.cli.manno_tasks", "api.cli.monstrolicious"),
     "vbm": ("api.cli.manno", "api.cli.manno_tasks", "api.cli.monstrolicious"),
 }
 """The command modules of other groups, which a group's commands never build."""
+
+FRAMEWORKS = ("typer", "click", "pydantic", "rich")
+"""What a light command never loads: no parser framework (argparse reads the command
+line), no model library, and rich only for a command that draws a table or a bar."""
+
+LIGHT = [
+    ("--help",),
+    ("manno", "--help"),
+    ("park", "--help"),
+    ("manno", "solve", "--help"),
+    ("manno", "validate", "PB>=4", "000000000000000", "--json"),
+    ("manno", "show", "000000000000000", "--json"),
+    ("manno", "render", "PB>=4", "000000000000000"),
+    ("park", "new", "--seed", "1"),
+    ("vbm", "new", "--seed", "1", "--json"),
+]
+"""Commands that answer in JSON, SVG or help text."""
 
 NOT_LOADED_BY_COMMAND = {
     ("manno", "validate", "PB>=4", "000000000000000", "--json"): (
@@ -84,9 +106,14 @@ def _modules_after(code: str) -> set[str]:
     return set(json.loads(run.stdout.splitlines()[-1]))
 
 
+def _top_level(modules: set[str]) -> set[str]:
+    """The top-level packages of ``modules``."""
+    return {name.partition(".")[0] for name in modules}
+
+
 def _loaded_by(code: str) -> set[str]:
     """The top-level packages in ``sys.modules`` after running ``code`` in a fresh interpreter."""
-    return {name.partition(".")[0] for name in _modules_after(code)}
+    return _top_level(_modules_after(code))
 
 
 def _command(*args: str) -> str:
@@ -107,8 +134,19 @@ def test_loading_the_console_script_loads_no_command_line() -> None:
 @pytest.mark.parametrize("group", sorted(NOT_LOADED_BY))
 def test_a_command_builds_only_its_own_group(group: str) -> None:
     loaded = _modules_after(_command(group, "--help"))
-    assert "typer" in loaded  # the command ran
+    assert BUILT_BY[group] in loaded  # the command ran
     assert sorted(loaded & set(NOT_LOADED_BY[group])) == []
+
+
+@pytest.mark.parametrize("args", LIGHT, ids=" ".join)
+def test_a_light_command_loads_no_framework(args: tuple[str, ...]) -> None:
+    loaded = _modules_after(_command(*args))
+    assert "api.cli.spec" in loaded  # the command ran
+    assert sorted(_top_level(loaded) & set(FRAMEWORKS)) == []
+
+
+def test_a_table_loads_rich() -> None:
+    assert "rich" in _top_level(_modules_after(_command("manno", "show", "000000000000000")))
 
 
 @pytest.mark.parametrize("args", sorted(NOT_LOADED_BY_COMMAND), ids=" ".join)
@@ -121,9 +159,10 @@ def test_a_light_command_loads_only_what_it_uses(args: tuple[str, ...]) -> None:
 @pytest.mark.parametrize(
     ("module", "args"),
     [
-        ("typer", ["--help"]),
-        ("pydantic", ["manno", "--help"]),
-        ("rich", ["--help"]),
+        ("argparse", ["--help"]),
+        ("solver.game", ["--help"]),
+        ("api.cli.games", ["park", "--help"]),
+        ("rich", ["manno", "show", "000000000000000"]),
         ("api.cli.manno", ["manno", "show", "000000000000000"]),
         ("solver.manno.task", ["manno", "--help"]),
     ],
@@ -146,9 +185,9 @@ def test_the_probe_sees_a_heavy_import() -> None:
 def test_help_lists_every_command(cli: Cli, group: tuple[str, ...]) -> None:
     code, out, _ = cli([*group, "--help"])
     assert code == 0
-    listed = {
-        line.strip("│ ").split()[0]
-        for line in out.splitlines()
-        if line.startswith("│ ") and line.strip("│ ")
-    }
+    rows = [
+        line.split(maxsplit=1) for line in out.split("commands:\n")[1].split("\n\n")[0].splitlines()
+    ]
+    listed = {row[0] for row in rows}
     assert set(COMMANDS[group]) <= listed, out
+    assert all(len(row) == 2 for row in rows), out  # each with its one-line description

@@ -14,9 +14,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from api.cli.games import APPS
+from api.cli.app import run as run_cli
 from api.services import games as game_service
 from api.services.errors import FieldError
 from solver.arena import check_lineup, play_match, player_factory
@@ -141,10 +140,14 @@ def test_bad_player_names_are_refused(name: str, message: str) -> None:
     assert err.value.field == "players"
 
 
-def test_the_command_line_names_a_bad_count_in_one_line() -> None:
-    done = CliRunner().invoke(APPS["park"], ["play", "--players", "hint,mcts:0", "--games", "1"])
-    assert done.exit_code == 2
-    assert done.output == "error: bad iteration count '0' in 'mcts:0': want 1 to 100000\n"
+def test_the_command_line_names_a_bad_count_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_cli(["park", "play", "--players", "hint,mcts:0", "--games", "1"]) == 2
+    assert capsys.readouterr() == (
+        "",
+        "error: bad iteration count '0' in 'mcts:0': want 1 to 100000\n",
+    )
 
 
 def test_a_match_names_the_search_player_with_its_count() -> None:

@@ -15,9 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner
 
-from api.cli.games import APPS
+from api.cli.app import run as run_cli
 from solver.arena import check_lineup, play_match, player_factory
 from solver.errors import NotationError
 from solver.game import GAMES, AnyGame, get_game
@@ -136,10 +135,14 @@ def test_bad_budgets_are_refused_in_player_words(name: str, message: str) -> Non
             check_lineup(get_game(game_name), ("hint", name))
 
 
-def test_the_command_line_names_a_bad_budget_in_one_line() -> None:
-    done = CliRunner().invoke(APPS["park"], ["play", "--players", "hint,search:x", "--games", "1"])
-    assert done.exit_code == 2
-    assert done.output == "error: bad playout count 'x' in 'search:x': want 1 to 1000000\n"
+def test_the_command_line_names_a_bad_budget_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert run_cli(["park", "play", "--players", "hint,search:x", "--games", "1"]) == 2
+    assert capsys.readouterr() == (
+        "",
+        "error: bad playout count 'x' in 'search:x': want 1 to 1000000\n",
+    )
 
 
 def test_a_match_names_the_search_player_with_its_budget() -> None:
