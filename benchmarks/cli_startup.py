@@ -13,21 +13,19 @@ of them alike. The inputs are real and seeded: each game's state from ``new``
 with a fixed seed and a move it offers (its first legal move), written to a
 temporary folder first; every run's exit code and output are checked.
 
-Four baselines run in the same rounds: ``python -c pass`` (the interpreter and
-this environment's ``site``); ``from ortools.sat.python import cp_model``, the
-floor of any command that solves with CP-SAT (``manno solve``); a bare typer
-command with one string argument, the floor of any typer command line (typer
-imports pydantic to check every argument); and that command's ``--help``, the
-floor of any typer help (typer draws it with rich, markdown and tracebacks
-included). ``--before DIR`` runs every ``monsters`` command a second time in the
-same rounds with the packages of ``DIR`` (a copy of an earlier checkout) first on
-``PYTHONPATH``, so a change is measured before and after alike. Bytecode is compiled once, in the
-warm-ups, into a temporary folder (``PYTHONPYCACHEPREFIX``), as an installed
-package has it.
+Three baselines run in the same rounds: ``python -c pass`` (the interpreter and
+this environment's ``site``); ``import argparse``, the floor of the command line
+(it reads its arguments with the standard library's argparse, ``api/cli/spec.py``);
+and ``from ortools.sat.python import cp_model``, the floor of any command that
+solves with CP-SAT (``manno solve``). ``--before DIR`` runs every ``monsters``
+command a second time in the same rounds with the packages of ``DIR`` (a copy of an
+earlier checkout) first on ``PYTHONPATH``, so a change is measured before and after
+alike. Bytecode is compiled once, in the warm-ups, into a temporary folder
+(``PYTHONPYCACHEPREFIX``), as an installed package has it.
 
 Goals: ``--help``, Manno's ``validate``, ``show`` and ``render`` and each game's
-``validate``, ``score`` and ``render`` in at most 120 ms; ``manno solve`` in at
-most 1.3 times the CP-SAT import of the same rounds.
+``validate``, ``score``, ``render`` and ``view`` in at most 120 ms; ``manno solve``
+in at most 1.3 times the CP-SAT import of the same rounds.
 """
 
 from __future__ import annotations
@@ -54,13 +52,6 @@ LIGHT_MS = 120.0
 SOLVE_TIMES = 1.3
 """``manno solve``'s goal: this many times the median of ``CP_SAT``."""
 CP_SAT = "import cp_model"
-BARE_TYPER = """import sys, typer
-def echo(text: str) -> None:
-    print(text)
-sys.argv = ["echo", {argument!r}]
-typer.run(echo)
-"""
-"""The least a typer command costs: one string argument (typer checks it with pydantic)."""
 
 
 @dataclass(frozen=True)
@@ -100,11 +91,8 @@ def cases(folder: Path, before: str | None = None) -> list[Case]:
     python = sys.executable
     listed = [
         Case("python -c pass", [python, "-c", "pass"], None, ""),
+        Case("import argparse", [python, "-c", "import argparse"], None, ""),
         Case(CP_SAT, [python, "-c", "from ortools.sat.python import cp_model"], None, ""),
-        Case("bare typer command", [python, "-c", BARE_TYPER.format(argument="a")], None, "a"),
-        Case(
-            "bare typer --help", [python, "-c", BARE_TYPER.format(argument="--help")], None, "Usage"
-        ),
         Case("monsters --help", monsters("--help"), LIGHT_MS, "manno"),
         Case(
             "manno validate",

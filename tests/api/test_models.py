@@ -20,9 +20,10 @@ from typing import Any, Literal
 import pytest
 
 from api.http.models import models_for
-from solver import anytime
+from solver.anytime import Anytime
 from solver.errors import NotationError
 from solver.game import GAMES, Json, get_game
+from solver.search import MIN_WORLDS
 from tests.api.model_checks import (
     EXACT_ONLY,
     adapter,
@@ -159,6 +160,7 @@ def test_a_hint_with_playouts_writes_every_key_they_document(name: str) -> None:
     while len(state.legal_moves()) < 3:
         state = state.apply(greedy.choose(state))
     hint = game.hint
-    budget = 3 * anytime.MIN_WORLDS / hint.rate
+    assert isinstance(hint, Anytime)
+    budget = 3 * MIN_WORLDS / hint.rate
     keys = hint_keys(name, [state], budget)
     assert EXACT_ONLY <= keys <= set(models_for(name).detail.model_fields)

@@ -8,7 +8,7 @@ from typing import Any, cast
 
 import pytest
 
-from solver import anytime, counted
+from solver import anytime, counted, search
 from solver.anytime import Anytime
 from solver.game import GAMES, RankedMove, get_game
 from solver.search import Search
@@ -36,14 +36,14 @@ def anytime_of(name: str) -> Anytime:
 def test_a_budget_that_buys_no_playouts_gives_the_exact_hint(name: str) -> None:
     hint, seen = anytime_of(name), opening(name)
     budget = 0.001
-    assert hint.playouts(budget) < 2 * anytime.MIN_WORLDS
+    assert hint.playouts(budget) < 2 * search.MIN_WORLDS
     assert hint(seen, budget) == hint.exact(seen, budget)
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_playouts_try_the_exact_hints_best_moves_and_repeat_byte_for_byte(name: str) -> None:
     hint, seen = anytime_of(name), opening(name)
-    budget = 24 * anytime.MIN_WORLDS / hint.rate
+    budget = 24 * search.MIN_WORLDS / hint.rate
     ranked = hint(seen, budget)
     exact = hint.exact(seen, budget)
     tried = [r for r in ranked if "tried" in r.detail]
@@ -84,7 +84,7 @@ def test_a_search_the_guard_stops_says_the_answer_is_incomplete(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     hint, seen = anytime_of("park"), opening("park")
-    budget = 24 * anytime.MIN_WORLDS / hint.rate
+    budget = 24 * search.MIN_WORLDS / hint.rate
     monkeypatch.setattr(anytime, "GUARD", 0.0)
     monkeypatch.setattr(anytime, "MIN_GUARD", 0.0)
     with counted.watch() as run:
