@@ -26,13 +26,14 @@ With no world played, the ranking is the exact hint's; the more worlds, the
 more the playouts decide. Moves not played out keep their exact value; the
 leader keeps its own, so it is never ranked below a move that was not tried.
 
-**Counted work.** The budget buys playouts, ``rate`` a second (calibrated so
-that the budget's time is about what they take on this project's machine,
-:mod:`benchmarks.hint_budget`): the same view and budget play the same worlds
-and give the same bytes on a quiet machine and a busy one. The wall clock only
-guards (``GUARD`` times the budget, at least ``MIN_GUARD`` s, or the request's
-deadline): a search it stops keeps what it played and tells the watched call
-(:func:`solver.counted.cut_short`), whose answer then says ``complete: false``.
+**Counted work.** The budget beyond ``reserve`` (what the exact hint takes) buys
+playouts, ``rate`` a second (calibrated so that the budget's time is about what
+the hint takes on this project's machine, :mod:`benchmarks.hint_budget`): the
+same view and budget play the same worlds and give the same bytes on a quiet
+machine and a busy one. The wall clock only guards (``GUARD`` times the budget,
+at least ``MIN_GUARD`` s, or the request's deadline): a search it stops keeps
+what it played and tells the watched call (:func:`solver.counted.cut_short`),
+whose answer then says ``complete: false``.
 
 >>> from solver.game import get_game
 >>> game = get_game("park")
@@ -78,6 +79,7 @@ class Anytime:
         rate: playouts a second of budget buys.
         width: the most candidates played out.
         prior: worlds of evidence the exact value counts as.
+        reserve: seconds of every budget left to the exact hint (no playouts bought).
         unit: how much of the exact hint's value a playout value of 1 is worth
             (default: the search's ``scale``, when the value is in points).
         behind: says how far, in the value's unit, a move came out behind the best
@@ -90,13 +92,14 @@ class Anytime:
     rate: float
     width: int = WIDTH
     prior: float = PRIOR
+    reserve: float = 0.0
     unit: float | None = None
     behind: Callable[[float], str] = lambda worse: f"{worse:.1f} points behind the best"
 
     def __call__(self, view: Any, budget: float) -> list[RankedMove]:
         ranked = self.exact(view, budget)
         seconds = self.seconds(budget)
-        playouts = int(self.rate * seconds)
+        playouts = self.playouts(budget)
         width = min(self.width, len(ranked), playouts // MIN_WORLDS)
         if width < 2:
             return ranked
@@ -114,7 +117,17 @@ class Anytime:
 
     def playouts(self, budget: float) -> int:
         """The playouts ``budget`` seconds buy."""
-        return int(self.rate * self.seconds(budget))
+        return int(self.rate * max(0.0, self.seconds(budget) - self.reserve))
+
+    def budget_for(self, playouts: int) -> float:
+        """The least budget that buys ``playouts``.
+
+        >>> from solver.game import get_game
+        >>> hint = get_game("park").hint
+        >>> hint.playouts(hint.budget_for(40))
+        40
+        """
+        return self.reserve + (playouts + 0.5) / self.rate
 
     @staticmethod
     def seconds(budget: float) -> float:

@@ -87,14 +87,18 @@ class GreedyPlayer:
 SEARCH = search_players(GreedyPlayer)
 """The ``search`` player (``search:N``): the reference the hints are measured against."""
 
-HINT_RATE = 55
+HINT_RATE = 80
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
+
+HINT_RESERVE = 0.15
+"""Seconds of every hint budget left to the exact hint, which buy no playouts."""
 
 HINT = Anytime(
     hint,
     SEARCH.rules,
     move_from_json,
     rate=HINT_RATE,
+    reserve=HINT_RESERVE,
     unit=0.5,  # the hint's value is the win chance; a playout's, 2 * share of the win - 1
     behind=lambda worse: f"winning {worse:.0%} less often than the best",
 )

@@ -92,10 +92,13 @@ class GreedyPlayer:
 SEARCH = search_players(GreedyPlayer)
 """The ``search`` player (``search:N``): the reference the hints are measured against."""
 
-HINT_RATE = 180
+HINT_RATE = 300
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
-HINT = Anytime(hint, SEARCH.rules, move_from_json, rate=HINT_RATE)
+HINT_RESERVE = 0.06
+"""Seconds of every hint budget left to the exact hint, which buy no playouts."""
+
+HINT = Anytime(hint, SEARCH.rules, move_from_json, rate=HINT_RATE, reserve=HINT_RESERVE)
 """The game's hint: the exact evaluation, then playouts with the rest of the budget."""
 
 

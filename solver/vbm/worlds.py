@@ -111,7 +111,7 @@ def search_players(policy: PlayerFactory) -> search.SearchPlayers:
         view=View.of,
         sample=sample,
         policy=policy,
-        playouts=60,
+        playouts=120,
         scale=20.0,
         candidates=best_placements,
         margin=team_margin,

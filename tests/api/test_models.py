@@ -161,6 +161,6 @@ def test_a_hint_with_playouts_writes_every_key_they_document(name: str) -> None:
         state = state.apply(greedy.choose(state))
     hint = game.hint
     assert isinstance(hint, Anytime)
-    budget = 3 * MIN_WORLDS / hint.rate
+    budget = hint.budget_for(3 * MIN_WORLDS)
     keys = hint_keys(name, [state], budget)
     assert EXACT_ONLY <= keys <= set(models_for(name).detail.model_fields)

@@ -43,7 +43,7 @@ def test_a_budget_that_buys_no_playouts_gives_the_exact_hint(name: str) -> None:
 @pytest.mark.parametrize("name", NAMES)
 def test_playouts_try_the_exact_hints_best_moves_and_repeat_byte_for_byte(name: str) -> None:
     hint, seen = anytime_of(name), opening(name)
-    budget = 24 * search.MIN_WORLDS / hint.rate
+    budget = hint.budget_for(24 * search.MIN_WORLDS)
     ranked = hint(seen, budget)
     exact = hint.exact(seen, budget)
     tried = [r for r in ranked if "tried" in r.detail]
@@ -84,7 +84,7 @@ def test_a_search_the_guard_stops_says_the_answer_is_incomplete(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     hint, seen = anytime_of("park"), opening("park")
-    budget = 24 * search.MIN_WORLDS / hint.rate
+    budget = hint.budget_for(24 * search.MIN_WORLDS)
     monkeypatch.setattr(anytime, "GUARD", 0.0)
     monkeypatch.setattr(anytime, "MIN_GUARD", 0.0)
     with counted.watch() as run:
