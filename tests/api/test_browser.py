@@ -32,6 +32,7 @@ ARGS = [
     "--disable-sync",
 ]
 TIMEOUT_MS = 15_000
+expect.set_options(timeout=TIMEOUT_MS)  # the assertions wait as long as the page does
 
 
 @pytest.fixture(scope="module")

@@ -127,7 +127,8 @@ def test_the_iteration_count_is_the_budget() -> None:
         ("mcts:ten", "bad iteration count 'ten'"),
         ("mcts:-5", "bad iteration count '-5'"),
         ("mcts:²", "bad iteration count '²'"),
-        ("hint:40", "player 'hint' takes no iteration count"),
+        ("greedy:40", "player 'greedy' takes no iteration count"),
+        ("hint:0", "bad millisecond count '0' in 'hint:0': want 1 to 2000"),
         ("wizard:3", "unknown player 'wizard:3' for park"),
     ],
 )
