@@ -18,7 +18,7 @@ const state = {
   stopped: null,       // elapsed ms once solved, else null
   catalogue: [],       // GET /tasks
   generated: {},       // level -> {tasks, next}
-  busy: false,
+  queue: Promise.resolve(),  // the presses still to do, in order (guarded)
   draws: 0,            // renders asked for; a late answer to an older one is dropped
 };
 
@@ -46,17 +46,18 @@ function showError(error) {
   line.hidden = !error;
 }
 
-async function guarded(work) {
-  if (state.busy) return;
-  state.busy = true;
-  try {
-    showError(null);
-    await work();
-  } catch (error) {
-    showError(error);
-  } finally {
-    state.busy = false;
-  }
+// Every press is done, one after another: a press while a task is still drawing
+// waits for it instead of being dropped.
+function guarded(work) {
+  state.queue = state.queue.then(async () => {
+    try {
+      showError(null);
+      await work();
+    } catch (error) {
+      showError(error);
+    }
+  });
+  return state.queue;
 }
 
 // ---- pictures -------------------------------------------------------------

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, expect, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect, sync_playwright
 
 from solver.game import get_game
 from tasks.catalogue import load_catalogue
@@ -139,6 +139,25 @@ def test_keyboard_flips_and_shortcuts(page: Page, base: str) -> None:
     expect(page.locator("#hint-text")).to_have_text(re.compile("^(Fix|Solved)"))
     page.keyboard.press("r")
     expect(page.locator("#arrangement")).to_have_text("0" * 15)
+
+
+def test_a_press_while_a_task_draws_is_done_after_it(page: Page, base: str) -> None:
+    _open(page, f"{base}/play/manno")
+    held: list[Route] = []
+
+    def pictures(route: Route) -> None:
+        if len(held) < 2:  # L3-01's two pictures wait...
+            held.append(route)
+        else:
+            route.continue_()
+
+    page.route("**/render.svg?*", pictures)
+    page.locator("#level").select_option("3")
+    expect(page.locator("#task-name")).to_contain_text("L3-01")
+    page.locator("#generate").click()  # ...while this press is made
+    for route in held:
+        route.continue_()
+    expect(page.locator("#task-name")).to_contain_text("generated, level 3")
 
 
 def test_pick_level_generate_and_own_task(page: Page, base: str) -> None:
