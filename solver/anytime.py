@@ -111,9 +111,13 @@ class Anytime:
             cut_short()
         if not search.values[0]:
             return ranked
-        tried = self.posterior(ranked[:width], search)
-        order = sorted(range(len(ranked)), key=lambda i: -(tried + ranked[width:])[i].value)
-        return [(tried + ranked[width:])[i] for i in order]
+        corrected = self.posterior(ranked[:width], search) + ranked[width:]
+        return sorted(corrected, key=lambda r: -r.value)  # stable: ties keep their order
+
+    @property
+    def playout_unit(self) -> float:
+        """What a playout value of 1 is worth in the exact value's unit."""
+        return self.rules.scale if self.unit is None else self.unit
 
     def playouts(self, budget: float) -> int:
         """The playouts ``budget`` seconds buy."""
@@ -139,7 +143,7 @@ class Anytime:
         """The candidates' values corrected by their playouts (see the module)."""
         lead = search.leader()
         top = search.values[lead]
-        unit = self.rules.scale if self.unit is None else self.unit
+        unit = self.playout_unit
         out = []
         for i, (entry, values) in enumerate(zip(ranked, search.values, strict=True)):
             n = len(values)
@@ -163,8 +167,7 @@ class Anytime:
         it came out 3.2 points behind the best.
         """
         said = reason if reason.endswith(".") else f"{reason}."
-        unit = self.rules.scale if self.unit is None else self.unit
-        found = "best" if behind >= -0.005 * unit else self.behind(-behind)
+        found = "best" if behind >= -0.005 * self.playout_unit else self.behind(-behind)
         return f"{said} Played on in {worlds} shuffles of what you cannot see, it came out {found}."
 
 
