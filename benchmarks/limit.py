@@ -6,20 +6,21 @@ Run::
         [--seconds 10] [--runs 3] [--connections 50] [--workers 2] [--warm-up 2]
         [--hint-budget-ms 10] [--hint-cache N] [--serve-from DIR] [--json]
 
-Two servers run side by side on free loopback ports, each with ``--workers``
+Three servers run side by side on free loopback ports, each with ``--workers``
 workers: the service (``monsters serve``, its defaults, but
 ``MONSTERS_CONNECTIONS_PER_CLIENT=0``: every connection here comes from one
 address, as from a proxy, and ``MONSTERS_HINT_CACHE=0`` unless ``--hint-cache``,
-so a hint is searched on both), and ``benchmarks.load.bare``: a plain ASGI
-callable that parses the body with orjson, calls the same function of
-``api.services`` and answers in orjson, on the same server (uvicorn with the
-service's protocol and settings, ``api.http.transport.serve``). Before any
-load, each route's body is sent once to each server: both must answer 200 with
-the same document.
+so a hint is searched on each); ``benchmarks.load.bare``, a plain ASGI callable
+that parses the body with orjson, calls the same function of ``api.services``
+and answers in orjson, the limit; and ``benchmarks.load.framework``, the same
+call behind one plain FastAPI route, the framework's own floor. All three run
+on the same server (uvicorn with the service's protocol and settings,
+``api.http.transport.serve``). Before any load, each route's body is sent once
+to each server: all must answer 200 with the same document.
 
 Then per route: ``--warm-up`` seconds of load on each server, not counted, and
 ``--runs`` measured runs of ``--seconds`` on each, the servers taking turns
-(each waits until the other is idle). The load is wrk (a C client: 1 thread,
+(each waits until the others are idle). The load is wrk (a C client: 1 thread,
 ``--connections`` keep-alive connections, each sending its next request as
 soon as its answer is read; ``benchmarks/load/post.lua`` sends the body),
 pinned to the last CPU (``taskset``) when there is one, so it never takes more
@@ -34,11 +35,11 @@ The routes: Manno's ``validate`` and ``solve`` (task ``TASK``, arrangement all
 p50 and p99 latency (wrk's, from writing a request to reading its answer),
 errors (answers not 2xx or 3xx, and socket errors: connect, read, write,
 timeout), the connections each worker held, the least server CPU a request
-took, and two ratios: the service's req/s over the bare app's, and the bare
-app's CPU per request over the service's (which other programs busy on the
-same CPUs move far less). Goals, on ``validate`` and ``legal``: at least 0.6
-of the bare app's req/s, p99 under 50 ms, 0 errors. Both servers are always
-stopped.
+took, and for the service and the FastAPI floor two ratios: its req/s over the
+bare app's, and the bare app's CPU per request over its own (which other
+programs busy on the same CPUs move far less). Goals, for the service on
+``validate`` and ``legal``: at least 0.6 of the bare app's req/s, p99 under
+50 ms, 0 errors. Every server is always stopped.
 """
 
 from __future__ import annotations
@@ -83,8 +84,12 @@ SCRIPT = Path(__file__).resolve().parent / "load" / "post.lua"
 GOAL_ROUTES = ("validate", "legal")
 RATIO_GOAL = 0.6
 P99_GOAL_MS = 50.0
-SERVERS = ("service", "bare")
-BARE = [sys.executable, "-m", "benchmarks.load.bare"]
+SERVERS = ("service", "fastapi", "bare")
+COMMANDS = {
+    "fastapi": [sys.executable, "-m", "benchmarks.load.framework"],
+    "bare": [sys.executable, "-m", "benchmarks.load.bare"],
+}
+"""How each server but the service starts."""
 
 
 def bodies(hint_budget_ms: int) -> dict[str, tuple[str, dict[str, Any]]]:
@@ -113,7 +118,8 @@ def same_answers(urls: dict[str, str], asked: dict[str, tuple[str, dict[str, Any
                 answer.status_code == 200, f"{name} {route}: {answer.status_code} {answer.text}"
             )
             answers[name] = answer.json()
-        require(answers["service"] == answers["bare"], f"{route}: the two servers answer apart")
+        apart = [name for name in answers if answers[name] != answers["service"]]
+        require(not apart, f"{route}: {', '.join(apart)} answers apart from the service")
 
 
 def wrk_command(url: str, body_file: Path, seconds: float, connections: int) -> list[str]:
@@ -224,7 +230,7 @@ def best(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def compare(targets: dict[str, Target], args: argparse.Namespace, folder: Path) -> dict[str, Any]:
-    """Every route on both servers, the order alternating run by run."""
+    """Every route on every server, the order turning round run by run."""
     asked = bodies(args.hint_budget_ms)
     same_answers({name: target.url for name, target in targets.items()}, asked)
     out: dict[str, Any] = {}
@@ -238,14 +244,27 @@ def compare(targets: dict[str, Target], args: argparse.Namespace, folder: Path) 
         for n in range(args.runs):
             for name in SERVERS if n % 2 == 0 else SERVERS[::-1]:
                 runs[name].append(targets[name].load(targets[name].url + path, body_file, args))
-        service, bare = best(runs["service"]), best(runs["bare"])
-        ratio = service["req_per_s"] / max(bare["req_per_s"], 0.1)
-        cpu = bare["least_us_per_request"] / max(service["least_us_per_request"], 1)
-        out[route] = {"path": path, "body_bytes": body_file.stat().st_size}
-        out[route] |= {"service": service, "bare": bare}
-        out[route] |= {"ratio": round(ratio, 2), "cpu_ratio": round(cpu, 2)}
+        tops = {name: best(runs[name]) for name in SERVERS}
+        out[route] = {"path": path, "body_bytes": body_file.stat().st_size} | tops
+        out[route] |= {"ratio": _ratio(tops["service"], tops["bare"])}
+        out[route] |= {"cpu_ratio": _cpu_ratio(tops["service"], tops["bare"])}
+        out[route] |= {"fastapi_ratio": _ratio(tops["fastapi"], tops["bare"])}
+        out[route] |= {"fastapi_cpu_ratio": _cpu_ratio(tops["fastapi"], tops["bare"])}
+        ratio = out[route]["ratio"]
         print(f"{route}: {ratio:.2f} of the bare app's req/s", file=sys.stderr, flush=True)
     return out
+
+
+def _ratio(server: dict[str, Any], bare: dict[str, Any]) -> float:
+    """A server's req/s over the bare app's."""
+    ratio: float = server["req_per_s"] / max(bare["req_per_s"], 0.1)
+    return round(ratio, 2)
+
+
+def _cpu_ratio(server: dict[str, Any], bare: dict[str, Any]) -> float:
+    """The bare app's least CPU per request over a server's."""
+    ratio: float = bare["least_us_per_request"] / max(server["least_us_per_request"], 1)
+    return round(ratio, 2)
 
 
 def verdicts(routes: dict[str, Any]) -> dict[str, Any]:
@@ -269,6 +288,7 @@ def report(result: dict[str, Any]) -> str:
         f"$ {result['command']}",
         f"python {result['versions']['python']}, {result['cpus']} CPUs; wrk {result['wrk']}",
         f"service: {result['servers']['service']['command']}",
+        f"fastapi: {result['servers']['fastapi']['command']}",
         f"bare:    {result['servers']['bare']['command']}",
         f"load: wrk -t1 -c{result['connections']} -d{result['load_seconds']:g}s, best of"
         f" {result['runs']} runs per route and server, after {result['warm_up']:g} s of"
@@ -281,7 +301,10 @@ def report(result: dict[str, Any]) -> str:
         for name in SERVERS:
             run = r[name]
             spread = "/".join(str(n) for n in run["connections_per_worker"].values()) or "?"
-            ratios = f"{r['ratio']:>6.2f} {r['cpu_ratio']:>5.2f}" if name == "service" else ""
+            ratios = ""
+            if name != "bare":
+                prefix = "" if name == "service" else "fastapi_"
+                ratios = f"{r[prefix + 'ratio']:>6.2f} {r[prefix + 'cpu_ratio']:>5.2f}"
             lines.append(
                 f"{route if name == 'service' else '':<9} {name:>7} {run['req_per_s']:>7.0f}"
                 f" {run['p50_ms']:>7.2f} {run['p99_ms']:>7.2f} {run['errors']:>6}"
@@ -293,8 +316,9 @@ def report(result: dict[str, Any]) -> str:
         "req/s, p50, p99, errors (answers not 2xx/3xx, socket errors), conns (connections",
         "each worker held) and wrk (its CPU over the run, of one CPU): the best run;",
         "µs/req: the least server CPU a request took in any run (all its processes);",
-        "ratio: the service's req/s over the bare app's; cpu: the bare app's µs/req over",
-        "the service's (what the ratio would be were both alone on the CPUs)",
+        "ratio: the server's req/s over the bare app's; cpu: the bare app's µs/req over",
+        "the server's (what the ratio would be were both alone on the CPUs); fastapi: the",
+        "bare app's work behind one plain FastAPI route, the framework's own floor",
         "",
         "goals (service, --workers 2):",
     ]
@@ -365,10 +389,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     # Terminated, too, the benchmark leaves through the servers' clean-up and stops them.
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="limit-") as folder:
-        started = {
-            "service": stack.enter_context(server(args.workers, service_env)),
-            "bare": stack.enter_context(server(args.workers, env, BARE)),
-        }
+        started = {"service": stack.enter_context(server(args.workers, service_env))}
+        for name, command in COMMANDS.items():
+            started[name] = stack.enter_context(server(args.workers, env, command))
         targets = {name: Target(*started[name]) for name in SERVERS}
         result["servers"] = {name: targets[name].info for name in SERVERS}
         result["routes"] = compare(targets, args, Path(folder))

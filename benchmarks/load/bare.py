@@ -58,7 +58,7 @@ def _game(name: str, route: str) -> Callable[[Json], Json] | None:
     return calls.get(route)
 
 
-def _route(path: str) -> Callable[[Json], Json] | None:
+def route_call(path: str) -> Callable[[Json], Json] | None:
     """The service call of ``/v1/<game>/<route>``, or None."""
     parts = path.split("/")
     if len(parts) != 4 or parts[1] != "v1":
@@ -91,7 +91,7 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
         status, answer = 200, b'{"status":"ok"}'
     else:
         if path not in CALLS:
-            CALLS[path] = _route(path)
+            CALLS[path] = route_call(path)
         call = CALLS[path]
         try:
             if call is None:

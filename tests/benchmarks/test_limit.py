@@ -1,6 +1,6 @@
-"""benchmarks/limit.py's bare app does the service's own work: for every route the
-benchmark loads, it answers the document the service answers, and refuses what the
-services refuse; and a run's figures read from wrk's line.
+"""benchmarks/limit.py's bare app and FastAPI floor do the service's own work: for
+every route the benchmark loads, each answers the document the service answers; the
+bare app refuses what the services refuse; and a run's figures read from wrk's line.
 
 The benchmarks are scripts run from the checkout, so each case runs in a fresh
 interpreter there.
@@ -18,9 +18,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(code: str) -> Any:
-    """What ``code`` (run in the checkout, with ``limit`` and ``bare`` imported) prints,
-    read as JSON."""
-    script = f"import json\nfrom benchmarks import limit\nfrom benchmarks.load import bare\n{code}"
+    """What ``code`` (run in the checkout, with ``limit``, ``bare`` and ``framework``
+    imported) prints, read as JSON."""
+    script = (
+        "import json\nfrom benchmarks import limit\n"
+        f"from benchmarks.load import bare, framework\n{code}"
+    )
     done = subprocess.run(
         [sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, timeout=300
     )
@@ -28,21 +31,23 @@ def _run(code: str) -> Any:
     return json.loads(done.stdout)
 
 
-def test_the_bare_app_answers_what_the_service_answers() -> None:
+def test_the_bare_app_and_the_floor_answer_what_the_service_answers() -> None:
     answers = _run(
         "from fastapi.testclient import TestClient\n"
         "from api.http.app import create_app\n"
         "from api.http.settings import Settings\n"
         "service = TestClient(create_app(Settings(hint_cache=0)))\n"
-        "plain = TestClient(bare.app)\n"
+        "plain, floor = TestClient(bare.app), TestClient(framework.app)\n"
         "out = {}\n"
         "for route, (path, body) in limit.bodies(5).items():\n"
         "    a, b = service.post(path, json=body), plain.post(path, json=body)\n"
-        "    out[route] = [a.status_code, b.status_code, a.json() == b.json()]\n"
+        "    c = floor.post(path, json=body)\n"
+        "    same = a.json() == b.json() == c.json()\n"
+        "    out[route] = [a.status_code, b.status_code, c.status_code, same]\n"
         "print(json.dumps([limit.ROUTES, out]))\n"
     )
     routes, out = answers
-    assert out == {route: [200, 200, True] for route in routes} and len(routes) == 6
+    assert out == {route: [200, 200, 200, True] for route in routes} and len(routes) == 6
 
 
 def test_the_bare_app_refuses_bad_input_and_unknown_routes() -> None:
