@@ -3,18 +3,16 @@
 from __future__ import annotations
 
 import asyncio
-import functools
 import gc
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
-from fastapi.openapi.docs import get_redoc_html, get_swagger_ui_html
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import Response
 from fastapi.telemetry import TelemetryConfig
+from fastapi_offline import FastAPIOffline
 from starlette.middleware.gzip import GZipMiddleware
 
 from api.http import metrics, problems
@@ -24,7 +22,7 @@ from api.http.caching import Cacheable
 from api.http.hint_cache import HintCache
 from api.http.limits import SolverGate
 from api.http.observe import Observe
-from api.http.problems import NotFoundError, RequestTimeoutError
+from api.http.problems import RequestTimeoutError
 from api.http.ready import warm_up
 from api.http.routers import games, manno, operation_id, play, sessions
 from api.http.schemas import Health
@@ -48,14 +46,8 @@ CORS_HEADERS = ["Content-Type", "Authorization", "X-Request-Id", "If-None-Match"
 """Request headers a browser front end may send."""
 CORS_EXPOSED = ["ETag", "Retry-After"]
 """Answer headers a browser front end's script may read besides the always-readable ones."""
-DOCS_ASSETS = {
-    "swagger-ui-bundle.js": "text/javascript; charset=utf-8",
-    "swagger-ui.css": "text/css; charset=utf-8",
-    "redoc.standalone.js": "text/javascript; charset=utf-8",
-    "favicon.png": "image/png",
-}
-"""The docs pages' scripts, style and icon (package ``fastapi_offline``), and their media types."""
 DOCS_STATIC = "/docs/static"
+"""Where the docs pages' scripts, style and icon are served from (package ``fastapi_offline``)."""
 NO_TELEMETRY: TelemetryConfig = {
     "tracing": False,
     "metrics": False,
@@ -64,43 +56,6 @@ NO_TELEMETRY: TelemetryConfig = {
 }
 """FastAPI's own OpenTelemetry, off: the service counts and logs each request itself
 (``api.http.observe``), and FastAPI asked, on every request, whether a provider was set."""
-
-
-@functools.cache
-def docs_asset(name: str) -> bytes:
-    """One of ``DOCS_ASSETS``, read once from the installed package."""
-    return (resources.files("fastapi_offline") / "static" / name).read_bytes()
-
-
-def _docs_pages(app: FastAPI) -> None:
-    """``/docs`` (Swagger UI) and ``/redoc`` from this service's own files: no outside network."""
-    schema = app.openapi_url or "/openapi.json"
-
-    @app.get("/docs", include_in_schema=False)
-    async def swagger() -> HTMLResponse:
-        return get_swagger_ui_html(
-            openapi_url=schema,
-            title=f"{app.title} - Swagger UI",
-            swagger_js_url=f"{DOCS_STATIC}/swagger-ui-bundle.js",
-            swagger_css_url=f"{DOCS_STATIC}/swagger-ui.css",
-            swagger_favicon_url=f"{DOCS_STATIC}/favicon.png",
-        )
-
-    @app.get("/redoc", include_in_schema=False)
-    async def redoc() -> HTMLResponse:
-        return get_redoc_html(
-            openapi_url=schema,
-            title=f"{app.title} - ReDoc",
-            redoc_js_url=f"{DOCS_STATIC}/redoc.standalone.js",
-            redoc_favicon_url=f"{DOCS_STATIC}/favicon.png",
-            with_google_fonts=False,
-        )
-
-    @app.get(DOCS_STATIC + "/{name}", include_in_schema=False)
-    async def asset(name: str) -> Response:
-        if name not in DOCS_ASSETS:
-            raise NotFoundError(f"no file {name!r} for the docs pages")
-        return Response(docs_asset(name), media_type=DOCS_ASSETS[name])
 
 
 @asynccontextmanager
@@ -138,13 +93,12 @@ def _examples(app: FastAPI) -> None:
 def create_app(settings: Settings | None = None) -> FastAPI:
     """The service with its settings (from the environment if omitted)."""
     settings = settings or Settings.from_env()
-    app = FastAPI(
+    app = FastAPIOffline(  # /docs and /redoc from the package's own files: no outside network
+        static_url=DOCS_STATIC,
         title="monster-solver",
         summary="Constraint-solver puzzles and hints for monster board games.",
         version="0.1.0",
         lifespan=_lifespan,
-        docs_url=None,
-        redoc_url=None,
         generate_unique_id_function=operation_id,
         telemetry=NO_TELEMETRY,
     )
@@ -157,11 +111,11 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     problems.install(app)
     # the routers' routes themselves, not the routers: FastAPI matches an included
     # router's routes through a layer of its own on every request, about a tenth of
-    # a cheap request's time (the routes carry their full paths, tags and ids already)
+    # a cheap request's time (the routes carry their full paths, tags and ids already);
+    # and first, so a request is matched to them before the docs pages' routes are asked
     kept = [sessions.router] if settings.sessions else []
-    for router in (manno.router, play.router, *kept, *games.ROUTERS):
-        app.router.routes.extend(router.routes)
-    _docs_pages(app)
+    routers = (manno.router, play.router, *kept, *games.ROUTERS)
+    app.router.routes[:0] = [route for router in routers for route in router.routes]
     _examples(app)
     _service_routes(app)
     # the last added runs first: CORS sees every answer, the body checks' refusals too,

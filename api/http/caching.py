@@ -29,7 +29,7 @@ EXACT = frozenset(
     }
 )
 """Deterministic GET routes, by path."""
-PREFIXES = ("/v1/manno/tasks/", "/play", "/docs/static/")
+PREFIXES = ("/v1/manno/tasks/", "/play")
 """Deterministic GET routes, by what their path starts with."""
 SUFFIX = "/cards"
 """Each game's card list, ``/v1/<game>/cards``."""
