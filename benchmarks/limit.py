@@ -4,7 +4,8 @@ Run::
 
     .venv/bin/python -m benchmarks.limit [--routes validate,solve,legal,view,apply,hint]
         [--seconds 10] [--runs 3] [--connections 50] [--workers 2] [--warm-up 2]
-        [--hint-budget-ms 10] [--hint-cache N] [--serve-from DIR] [--json]
+        [--hint-budget-ms 10] [--hint-cache N] [--serve-from DIR]
+        [--server uvicorn|httptools|granian] [--json]
 
 Three servers run side by side on free loopback ports, each with ``--workers``
 workers: the service (``monsters serve``, its defaults, but
@@ -63,7 +64,14 @@ from typing import Any
 import httpx
 
 from benchmarks.common import emit, environment, require
-from benchmarks.load.server import Cpu, process_tree, server, socket_owners, workers_of
+from benchmarks.load.server import (
+    STARTED,
+    Cpu,
+    process_tree,
+    server,
+    socket_owners,
+    workers_of,
+)
 
 ROUTES = ("validate", "solve", "legal", "view", "apply", "hint")
 GAME = "park"
@@ -89,7 +97,23 @@ COMMANDS = {
     "fastapi": [sys.executable, "-m", "benchmarks.load.framework"],
     "bare": [sys.executable, "-m", "benchmarks.load.bare"],
 }
-"""How each server but the service starts."""
+"""How each server but the service starts on the service's own server."""
+APPS = {
+    "service": "api.http.app:app",
+    "fastapi": "benchmarks.load.framework:app",
+    "bare": "benchmarks.load.bare:app",
+}
+"""Each server's ASGI app, for ``--server`` other than the service's own."""
+BIN = Path(sys.executable).parent
+OTHER_SERVERS: dict[str, tuple[list[str], bytes | None]] = {
+    "httptools": (
+        [str(BIN / "uvicorn"), "--http", "httptools", "--loop", "uvloop", "--no-access-log"],
+        STARTED,
+    ),
+    "granian": ([str(BIN / "granian"), "--interface", "asgi", "--log-level", "warning"], None),
+}
+"""Servers to measure the same three apps on instead (``--server``): each command, and
+what each of its workers logs once started."""
 
 
 def bodies(hint_budget_ms: int) -> dict[str, tuple[str, dict[str, Any]]]:
@@ -337,6 +361,14 @@ def wrk_version() -> str:
     return first[1] if len(first) > 1 else "?"
 
 
+def _command(name: str, serving: str) -> tuple[list[str] | None, bytes | None]:
+    """How ``name`` starts on ``serving`` (None: ``monsters serve``), and its started line."""
+    if serving == "uvicorn":
+        return COMMANDS.get(name), STARTED
+    command, started = OTHER_SERVERS[serving]
+    return [*command, APPS[name]], started
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument(
@@ -361,6 +393,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=None,
         help="serve the code of this checkout instead (the service only; an earlier commit)",
     )
+    parser.add_argument(
+        "--server",
+        choices=["uvicorn", *OTHER_SERVERS],
+        default="uvicorn",
+        help="the server all three apps run on: the service's own (uvicorn, h11, its guards),"
+        " uvicorn with httptools and uvloop, or Granian",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser.parse_args(argv)
@@ -384,14 +423,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         "warm_up": args.warm_up,
         "connections": args.connections,
         "workers": args.workers,
+        "server": args.server,
         "pinned": f"wrk pinned to CPU {(os.cpu_count() or 1) - 1}" if pinned else "wrk not pinned",
     }
     # Terminated, too, the benchmark leaves through the servers' clean-up and stops them.
     signal.signal(signal.SIGTERM, lambda number, frame: sys.exit(128 + number))
     with ExitStack() as stack, tempfile.TemporaryDirectory(prefix="limit-") as folder:
-        started = {"service": stack.enter_context(server(args.workers, service_env))}
-        for name, command in COMMANDS.items():
-            started[name] = stack.enter_context(server(args.workers, env, command))
+        started = {}
+        for name in SERVERS:
+            how = server(
+                args.workers,
+                service_env if name == "service" else env,
+                *_command(name, args.server),
+            )
+            started[name] = stack.enter_context(how)
         targets = {name: Target(*started[name]) for name in SERVERS}
         result["servers"] = {name: targets[name].info for name in SERVERS}
         result["routes"] = compare(targets, args, Path(folder))

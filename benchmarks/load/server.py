@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import re
 import resource
 import signal
 import socket
@@ -30,6 +29,8 @@ from benchmarks.common import monsters
 
 START_TIMEOUT_S = 60.0
 STOP_TIMEOUT_S = 10.0
+STARTED = b"Application startup complete"
+"""What each uvicorn worker logs once its app has started."""
 ROOT = Path(__file__).resolve().parent.parent.parent
 """The repository root: the server runs there."""
 
@@ -44,13 +45,18 @@ def free_port() -> int:
 
 @contextmanager
 def server(
-    workers: int, env: Mapping[str, str] | None = None, command: Sequence[str] | None = None
+    workers: int,
+    env: Mapping[str, str] | None = None,
+    command: Sequence[str] | None = None,
+    started_line: bytes | None = STARTED,
 ) -> Iterator[tuple[str, subprocess.Popen[bytes], dict[str, Any]]]:
     """``monsters serve`` on a free port: its base URL, its process and how it started.
 
     ``env``: ``MONSTERS_*`` settings added to this process's environment.
     ``command``: another server to start the same way, which takes ``--host``,
     ``--port`` and ``--workers`` and answers ``GET /health`` as the service does.
+    ``started_line``: what each worker logs once started (uvicorn's line; None: a
+    server that logs none, then ``/health`` and ``/ready`` alone are waited for).
     Waits until every worker has started and ``GET /health`` answers; on the way
     out, whatever happened, stops it (``stop``).
     """
@@ -69,7 +75,7 @@ def server(
             env={**os.environ, **(env or {})},
         )
         try:
-            _wait_ready(url, process, log, workers)
+            _wait_ready(url, process, log, workers if started_line else 0, started_line)
             info = {
                 "command": " ".join([*(f"{k}={v}" for k, v in (env or {}).items()), *shown]),
                 "ready_s": round(time.perf_counter() - began, 2),
@@ -93,7 +99,13 @@ def stop(process: subprocess.Popen[bytes]) -> None:
         process.wait()
 
 
-def _wait_ready(url: str, process: subprocess.Popen[bytes], log: IO[bytes], workers: int) -> None:
+def _wait_ready(
+    url: str,
+    process: subprocess.Popen[bytes],
+    log: IO[bytes],
+    workers: int,
+    started_line: bytes | None = STARTED,
+) -> None:
     """Until every worker has logged its start-up, ``/health`` answers ``ok`` and ``/ready``
     answers 200 on fresh connections (whichever worker takes them)."""
     deadline = time.perf_counter() + START_TIMEOUT_S
@@ -101,7 +113,7 @@ def _wait_ready(url: str, process: subprocess.Popen[bytes], log: IO[bytes], work
         if process.poll() is not None:
             raise RuntimeError(f"the server exited with {process.returncode}: {_tail(log)}")
         log.seek(0)
-        started = len(re.findall(rb"Application startup complete", log.read()))
+        started = log.read().count(started_line) if started_line else 0
         if started >= workers:
             try:
                 if httpx.get(f"{url}/health", timeout=1.0).json() == {"status": "ok"} and all(
