@@ -51,7 +51,8 @@ from typing import Any
 
 from benchmarks.common import emit, environment
 from solver.arena import play_game, play_match
-from solver.backends import BACKENDS, Backend, open_backend
+from solver.backend import Backend
+from solver.backends import BACKENDS, open_backend
 from solver.errors import MonsterError
 from solver.game import GAMES, get_game
 

@@ -25,7 +25,8 @@ from typing import Any
 
 import numpy as np
 
-from solver.backends import Backend, pool
+from solver.backend import Backend
+from solver.backends import pool
 from solver.errors import NotationError
 from solver.files import allow_files, files_allowed
 from solver.game import AnyGame, Json, PlayerFactory, get_game

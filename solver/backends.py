@@ -8,11 +8,11 @@ units, whatever order they finish in, so what a run prints never depends on
 where it ran; only how long it takes does. A unit that finishes is reported at
 once (``done``), in or out of order, so a progress bar moves with the work.
 
-``local`` runs each unit in this process; ``process`` keeps ``workers``
-processes busy; ``ray`` sends the units to a Ray cluster: the one
-``--ray-address`` (or ``RAY_ADDRESS``) names, or a local one started for the
-run and shut down at its end (``solver.ray_backend``, docs/scale.md). Ray is
-imported only when the ``ray`` backend is opened.
+``local`` runs each unit in this process (``solver.backend``, what every backend
+is); ``process`` keeps ``workers`` processes busy; ``ray`` sends the units to a
+Ray cluster: the one ``--ray-address`` (or ``RAY_ADDRESS``) names, or a local
+one started for the run and shut down at its end (``solver.ray_backend``,
+docs/scale.md). Ray is imported only when the ``ray`` backend is opened.
 
 >>> with open_backend("local") as backend:
 ...     list(backend.map(abs, [-2, 1, -3]))
@@ -21,103 +21,18 @@ imported only when the ``ray`` backend is opened.
 
 from __future__ import annotations
 
-import collections
 import contextlib
-import itertools
 import os
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from typing import Any, Protocol, TypeVar
+from typing import Any
 
-from solver.errors import MonsterError
+from solver.backend import AHEAD, Backend, BackendError, R, U, in_order
+from solver.ray_backend import RayBackend, joined
 
 BACKENDS = ("local", "process", "ray")
 """The backend names ``--backend`` takes."""
-AHEAD = 2
-"""Units queued per worker, so none waits for the driver between units."""
-
-U = TypeVar("U")
-R = TypeVar("R")
-H = TypeVar("H")
-
-
-class BackendError(MonsterError):
-    """The backend cannot run the work: Ray missing or unreachable, or a task lost."""
-
-
-class Backend:
-    """Runs a function over work units in order: here, one unit after another."""
-
-    name = "local"
-    workers = 1
-    """How many units run at once."""
-    in_process = True
-    """Units run in this process, so they may carry what cannot be sent elsewhere."""
-
-    def map(
-        self,
-        fn: Callable[[U], R],
-        units: Iterable[U],
-        done: Callable[[U], None] | None = None,
-        ahead: int = AHEAD,
-    ) -> Generator[R, None, None]:
-        """``fn(unit)`` for each unit, in the units' order.
-
-        Args:
-            fn: a module-level function (or a ``functools.partial`` of one), so
-                another process can import it; it must not read this
-                process's state.
-            units: the work units; read lazily, at most ``ahead * workers``
-                beyond the last result taken, so they may go on for ever.
-            done: called with each unit as it finishes.
-            ahead: units queued per worker.
-        """
-        for unit in units:
-            result = fn(unit)
-            if done is not None:
-                done(unit)
-            yield result
-
-
-class _Lane(Protocol[H]):
-    """One ``map`` call's running work, on a pool or a cluster."""
-
-    def submit(self, unit: Any) -> H: ...
-    def wait(self, handles: list[H]) -> list[H]: ...
-    def result(self, handle: H) -> Any: ...
-    def cancel(self, handles: list[H]) -> None: ...
-
-
-def _in_order(
-    lane: _Lane[H], units: Iterable[U], window: int, done: Callable[[U], None] | None
-) -> Generator[Any, None, None]:
-    """The results of ``units`` on ``lane`` in order, ``window`` of them queued."""
-    source = iter(units)
-    order: collections.deque[H] = collections.deque()
-    running: dict[H, U] = {}  # submitted, not yet seen to finish
-
-    def fill() -> None:
-        for unit in itertools.islice(source, max(0, window - len(order))):
-            handle = lane.submit(unit)
-            order.append(handle)
-            running[handle] = unit
-
-    try:
-        fill()
-        while order:
-            head = order[0]
-            while head in running:
-                for handle in lane.wait(list(running)):
-                    unit = running.pop(handle)
-                    if done is not None:
-                        done(unit)
-            order.popleft()
-            result = lane.result(head)
-            fill()  # the workers go on while the caller reads the result
-            yield result
-    finally:
-        lane.cancel(list(order))  # the run is over, or stopped: drop what is left
 
 
 def _ignore_interrupts() -> None:
@@ -163,7 +78,7 @@ class ProcessBackend(Backend):
         pool = ProcessPoolExecutor(self.workers, initializer=_ignore_interrupts)
         finished = False
         try:
-            yield from _in_order(_PoolLane(pool, fn), units, ahead * self.workers, done)
+            yield from in_order(_PoolLane(pool, fn), units, ahead * self.workers, done)
             finished = True
         except GeneratorExit:
             finished = True  # the caller has all it wants: let running units end
@@ -215,7 +130,5 @@ def open_backend(
     elif name == "process":
         yield ProcessBackend(workers or os.cpu_count() or 1)
     else:
-        from solver.ray_backend import RayBackend, joined
-
         with joined(workers, address) as ray:
             yield RayBackend(ray)

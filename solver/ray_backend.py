@@ -22,7 +22,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from solver.backends import AHEAD, Backend, BackendError, R, U, _in_order
+from solver.backend import AHEAD, Backend, BackendError, R, U, in_order
 
 RAY_MISSING = "--backend ray needs Ray, which is not installed: pip install monster-solver[ray]"
 PACKAGES = ("solver", "tasks", "api")
@@ -92,7 +92,7 @@ class RayBackend(Backend):
         done: Callable[[U], None] | None = None,
         ahead: int = AHEAD,
     ) -> Generator[R, None, None]:
-        yield from _in_order(_RayLane(self.ray, fn), units, ahead * self.workers, done)
+        yield from in_order(_RayLane(self.ray, fn), units, ahead * self.workers, done)
 
 
 def import_ray() -> ModuleType:

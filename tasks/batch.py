@@ -17,7 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from solver.backends import Backend
+from solver.backend import Backend
 from solver.errors import MonsterError
 from solver.manno.task import parse_task
 from tasks.grader import grade

@@ -33,7 +33,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from solver.backends import Backend, pool
+from solver.backend import Backend
+from solver.backends import pool
 from solver.errors import MonsterError
 from solver.manno.task import Condition, Task
 from tasks.grader import Grade, _table, grade, may_grade

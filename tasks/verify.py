@@ -28,7 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from solver.backends import Backend
+from solver.backend import Backend
 from solver.manno.engine import Engine
 from solver.manno.engines import ENGINE_NAMES, get_engine
 from solver.manno.task import Task

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from api.cli.spec import option
 
 if TYPE_CHECKING:
-    from solver.backends import Backend
+    from solver.backend import Backend
 
 BACKEND_OPTIONS = (
     option(
@@ -50,7 +50,8 @@ def opened(backend: str | None, workers: int | None, address: str | None) -> Ite
         MonsterError: an unknown backend, ``--ray-address`` without ``--backend ray``,
             Ray not installed, or a cluster that cannot be reached (one line, exit 2).
     """
-    from solver.backends import BackendError, open_backend
+    from solver.backend import BackendError
+    from solver.backends import open_backend
 
     if address is not None and backend != "ray":
         raise BackendError("--ray-address needs --backend ray")

@@ -23,7 +23,7 @@ from solver.manno.task import Task
 from solver.manno.tokens import Arrangement, TokenSet, load_tokens, standard_tokens
 
 if TYPE_CHECKING:
-    from solver.backends import Backend
+    from solver.backend import Backend
 
 
 def _tokens(path: Path | None) -> TokenSet:

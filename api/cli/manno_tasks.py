@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from rich.table import Table
     from rich.text import Text
 
-    from solver.backends import Backend
+    from solver.backend import Backend
     from tasks.grader import Grade
     from tasks.verify import Check
 

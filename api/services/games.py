@@ -33,7 +33,7 @@ from solver.errors import (
 from solver.game import DEFAULT_HINT_BUDGET, GAMES, AnyGame, Json, ScorePad, Seat, get_game
 
 if TYPE_CHECKING:
-    from solver.backends import Backend
+    from solver.backend import Backend
 
 MAX_HINT_SECONDS = 2.0
 """Longest budget a caller may give one hint."""

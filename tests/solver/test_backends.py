@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 
 from solver import ray_backend
-from solver.backends import Backend, BackendError, ProcessBackend, open_backend, pool
+from solver.backend import Backend, BackendError
+from solver.backends import ProcessBackend, open_backend, pool
 from solver.errors import NotationError
 from solver.ray_backend import RAY_MISSING
 

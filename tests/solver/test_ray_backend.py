@@ -21,7 +21,8 @@ from typing import Any
 import pytest
 
 from solver.arena import play_match
-from solver.backends import Backend, ProcessBackend, open_backend
+from solver.backend import Backend
+from solver.backends import ProcessBackend, open_backend
 from solver.errors import NotationError
 from solver.game import get_game
 from solver.manno.task import parse_task

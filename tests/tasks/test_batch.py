@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from solver.backends import Backend, ProcessBackend
+from solver.backend import Backend
+from solver.backends import ProcessBackend
 from solver.manno.task import parse_task
 from tasks.batch import BLOCK, Request, answer, grade_requests
 from tasks.grader import grade
