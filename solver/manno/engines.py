@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from typing import Literal, get_args
 
 from solver.errors import MonsterError
@@ -21,6 +21,16 @@ __all__ = ["ENGINE_NAMES", "EngineName", "get_engine", "parse_task"]
 EngineName = Literal["cpsat", "table", "csp"]
 """The engines' names: the one list (the command line and the HTTP schema use it)."""
 ENGINE_NAMES: tuple[EngineName, ...] = get_args(EngineName)
+
+#: Where each engine lives, imported when it is first asked for: its solver library
+#: (OR-tools, numpy, python-constraint) loads only for the engine that needs it, as the
+#: game registry (``solver.game.GAMES``) loads only the game asked for.
+_ENGINES: dict[EngineName, tuple[str, str]] = {
+    "cpsat": ("solver.manno.cpsat", "CpSatEngine"),
+    "table": ("solver.manno.table", "TableEngine"),
+    "csp": ("solver.manno.csp", "CspEngine"),
+}
+_CACHE: dict[tuple[EngineName, TokenSet, float], Engine] = {}
 
 
 def get_engine(
@@ -43,32 +53,13 @@ def get_engine(
         if name == known:
             key = (known, tokens or standard_tokens(), time_limit)
             if key not in _CACHE:
-                _CACHE[key] = _FACTORIES[known](key[1], time_limit)
+                _CACHE[key] = _built(known, key[1], time_limit)
             return _CACHE[key]
     raise MonsterError(f"unknown engine {name!r} (engines are {', '.join(ENGINE_NAMES)})")
 
 
-def _cpsat(tokens: TokenSet, time_limit: float) -> Engine:
-    from solver.manno.cpsat import CpSatEngine  # OR-tools loads only for the engine that needs it
-
-    return CpSatEngine(tokens, time_limit)
-
-
-def _table(tokens: TokenSet, time_limit: float) -> Engine:
-    from solver.manno.table import TableEngine
-
-    return TableEngine(tokens, time_limit)
-
-
-def _csp(tokens: TokenSet, time_limit: float) -> Engine:
-    from solver.manno.csp import CspEngine
-
-    return CspEngine(tokens, time_limit)
-
-
-_FACTORIES: dict[EngineName, Callable[[TokenSet, float], Engine]] = {
-    "cpsat": _cpsat,
-    "table": _table,
-    "csp": _csp,
-}
-_CACHE: dict[tuple[EngineName, TokenSet, float], Engine] = {}
+def _built(name: EngineName, tokens: TokenSet, time_limit: float) -> Engine:
+    """A new engine ``name``, its module imported now if it was not yet."""
+    module, cls = _ENGINES[name]
+    engine: Engine = getattr(importlib.import_module(module), cls)(tokens, time_limit)
+    return engine
