@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
 from api.render.svg import document, element, group, text, title
 from solver.errors import MonsterError
-from solver.park.cards import AREAS, CardId, Deck, Monster, Upgrade
-from solver.park.view import Face, View
+from solver.park.cards import AREAS, CardId, Deck, Face, Monster, Upgrade
+from solver.park.state import View
 
 AREA_FILL = {"water": "#3f9e5a", "land": "#c8433a", "air": "#3b78c4"}
 """The colour of each area's size badge and monster cards (rulebook: green, red, blue)."""

@@ -18,10 +18,8 @@ from solver.park.codec import move_from_json, move_to_json, state_from_json, vie
 from solver.park.moves import Move
 from solver.park.players import HINT, PLAYERS
 from solver.park.redeal import redeal
-from solver.park.rules import new_state
 from solver.park.settings import SETTINGS
-from solver.park.state import State
-from solver.park.view import View, public_scores
+from solver.park.state import State, View, new_state, public_scores
 
 GAME = Game[State, Move, View](
     name="park",

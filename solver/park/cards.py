@@ -163,6 +163,16 @@ class Deck:
         return card
 
 
+Face: TypeAlias = tuple[Area, int]
+"""What a face-down monster shows: its area and size."""
+
+
+def face_of(deck: Deck, card: CardId) -> Face:
+    """The back of a monster card: its area and size."""
+    m = deck.monster(card)
+    return m.area, m.size
+
+
 def _field(table: Mapping[str, Any], key: str, kind: type, where: str) -> Any:
     value = table.get(key)
     if not isinstance(value, kind) or isinstance(value, bool) is not (kind is bool):

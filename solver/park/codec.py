@@ -10,7 +10,7 @@ face-down monsters it shows are monsters no park holds, the decks and supplies
 count exactly the cards not on the table, the scores are what the table shows.
 A fault is a NotationError naming its JSON path.
 
->>> from solver.park.rules import new_state
+>>> from solver.park.state import new_state
 >>> s = new_state(3, seed=1, settings={"fifth_slot_buyable": True})
 >>> state_from_json(s.to_json()) == s
 True
@@ -47,6 +47,7 @@ from solver.park.cards import (
     Area,
     CardId,
     Deck,
+    Face,
     Monster,
     Tourist,
     Upgrade,
@@ -74,8 +75,8 @@ from solver.park.invariants import check_counts, check_places, check_table, plac
 from solver.park.moves import ACTIONS, MAX_CLAIM, Move
 from solver.park.rules import ROW_LEN, TRACK_LEN
 from solver.park.settings import Settings
-from solver.park.state import PHASES, State
-from solver.park.view import Face, View
+from solver.park.state import State, View
+from solver.park.table import PHASES
 
 __all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
 

@@ -7,7 +7,7 @@ likely. :func:`outcomes` lists what an action can turn out to be, and
 :func:`evaluate` values an action exactly in expectation: tokens paid or taken,
 points placed, and the tourists the best claim order then brings.
 
->>> from solver.park.rules import new_state
+>>> from solver.park.state import new_state
 >>> from solver.park.moves import Move
 >>> s = new_state(2, seed=7)
 >>> evaluate(s, Move("token")).value

@@ -15,8 +15,8 @@ players. On the player's last turn the chance to win outweighs points: a sure
 win counts ``WIN`` points, a sure loss as much against. In the tourist step the
 claims are ranked exactly by the tokens they bring.
 
->>> from solver.park.rules import new_state
->>> from solver.park.view import View
+>>> from solver.park.state import new_state
+>>> from solver.park.state import View
 >>> ranked = hint(View.of(new_state(2, seed=3), 0), 0.5)
 >>> len(ranked) == len(new_state(2, seed=3).legal_moves())
 True
@@ -37,8 +37,7 @@ from solver.park.moves import Move
 from solver.park.options import later_options, targets
 from solver.park.plan import COUNT, SCALE, After, Option, build, solve
 from solver.park.reply import WIN, foresee, next_turn, turns_after, win_chance
-from solver.park.state import State
-from solver.park.view import View
+from solver.park.state import State, View
 
 #: Future turns the plan looks at.
 HORIZON = 3

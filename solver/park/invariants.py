@@ -16,11 +16,10 @@ from typing import Any
 
 from solver.errors import NotationError
 from solver.park.board import is_full, shortfall
-from solver.park.cards import AREAS, UPGRADE_KINDS, CardId, Deck
+from solver.park.cards import AREAS, UPGRADE_KINDS, CardId, Deck, Face
 from solver.park.checks import at
 from solver.park.rules import START_TOKENS
-from solver.park.state import State
-from solver.park.view import Face, View
+from solver.park.state import State, View
 
 
 def places(s: State) -> list[tuple[str, Sequence[CardId | None]]]:

@@ -10,7 +10,7 @@ deck holds is public: every card back shows area and size) and valued at the
 expected points of an unseen monster of that face; or an upgrade. The tourists
 on the row are the plan's targets.
 
->>> from solver.park.rules import new_state
+>>> from solver.park.state import new_state
 >>> s = new_state(2, seed=3)
 >>> sum(_unseen(s).values()) == len(s.deck) - 1
 True

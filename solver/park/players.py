@@ -1,7 +1,7 @@
 """The players for simulation: ``random`` and ``hint`` are ``solver.game``'s, ``greedy``
 takes the best points this turn, and buys an upgrade when its park is blocked.
 
->>> from solver.park.rules import new_state
+>>> from solver.park.state import new_state
 >>> s = new_state(2, seed=5)
 >>> all(PLAYERS[name](1).choose(s) in s.legal_moves() for name in sorted(PLAYERS))
 True
@@ -20,8 +20,7 @@ from solver.park.codec import move_from_json
 from solver.park.evaluate import evaluate, greedy_key, unseen_monsters
 from solver.park.hint import hint
 from solver.park.moves import Move
-from solver.park.state import State
-from solver.park.view import View
+from solver.park.state import State, View
 from solver.park.worlds import mcts_player, search_players
 
 
@@ -30,7 +29,7 @@ def blocked_areas(state: State, seat: Seat) -> tuple[Area, ...]:
     every unseen monster of the area (on the track, in the decks) is smaller than the
     area's last card. Only an upgrade opens them again.
 
-    >>> from solver.park.rules import new_state
+    >>> from solver.park.state import new_state
     >>> blocked_areas(new_state(2, seed=1), 0)
     ()
     """

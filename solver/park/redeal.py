@@ -5,8 +5,8 @@ deck) is swapped for an unseen monster of the same area and size; the rest of
 the monster deck, the tourist deck and each upgrade supply are shuffled; the
 game gets a new seed. Face-up cards stay where they are.
 
->>> from solver.park.rules import new_state
->>> from solver.park.view import View
+>>> from solver.park.state import new_state
+>>> from solver.park.state import View
 >>> s = new_state(2, seed=7)
 >>> r = redeal(s, 0, 1)
 >>> View.of(r, 0) == View.of(s, 0), r.deck != s.deck
@@ -19,9 +19,8 @@ import random
 from dataclasses import replace
 
 from solver.game import Seat
-from solver.park.cards import CardId
+from solver.park.cards import CardId, Face, face_of
 from solver.park.state import State
-from solver.park.view import Face, face_of
 
 
 def redeal(state: State, seat: Seat, seed: int) -> State:

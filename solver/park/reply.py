@@ -23,7 +23,7 @@ makes the win sure. :func:`win_chance` weighs the ways the action can turn out
 players' scores, each raised by the best turn it still has before the end. That
 turn is its best reply, as above.
 
->>> from solver.park.rules import new_state
+>>> from solver.park.state import new_state
 >>> from solver.park.moves import Move
 >>> s = new_state(2, seed=7)
 >>> turns_after(s, Move("token"), evaluate(s, Move("token"))) is None
@@ -117,7 +117,7 @@ def slid_track(state: State, move: Move) -> tuple[CardId | None, ...]:
     size, which is all a face-down card is valued by); the cards below it are left
     out.
 
-    >>> from solver.park.rules import new_state
+    >>> from solver.park.state import new_state
     >>> s = new_state(2, seed=7)
     >>> slid_track(s, Move("token")) == (*s.track[1:], s.deck[0])
     True

@@ -1,30 +1,26 @@
-"""What the Monster Park rulebook says about a turn, as functions over a State.
+"""What the Monster Park rulebook says about a turn, as functions over a table.
 
-Set-up (:func:`new_state`), the three actions and the tourists who come after
-them (:func:`legal_moves`, :func:`move_error`, :func:`apply`), preparing the
-board for the next player, the end of the game and its scores. The park rules
-of one board (placement, the tourists' wishes) are :mod:`solver.park.board`.
+The three actions and the tourists who come after them (:func:`legal_moves`,
+:func:`move_error`, :func:`apply`), preparing the board for the next player, the
+end of the game and its scores; the set-up is :func:`solver.park.state.new_state`.
+The park rules of one board (placement, the tourists' wishes) are
+:mod:`solver.park.board`.
 
+>>> from solver.park.state import new_state
 >>> s = new_state(2, seed=7)
 >>> legal_moves(s)[0].action, move_error(s, Move("pass"))
 ('token', 'you may only pass when none of the three actions is possible')
->>> new_state(5, seed=7)
-Traceback (most recent call last):
-...
-solver.errors.NotationError: Monster Park takes 2-4 players, not 5
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TypeVar
 
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError
 from solver.game import Score, Seat
 from solver.park.board import (
-    EMPTY_PARK,
     Park,
     claim_error,
     claim_options,
@@ -33,13 +29,10 @@ from solver.park.board import (
     place_error,
     placed,
 )
-from solver.park.cards import AREAS, UPGRADE_KINDS, CardId, load_deck
-from solver.park.checks import quote
+from solver.park.cards import AREAS, UPGRADE_KINDS, CardId
 from solver.park.moves import Move
 from solver.park.settings import Settings
-
-if TYPE_CHECKING:
-    from solver.park.state import State
+from solver.park.table import Table
 
 TRACK_LEN = 5
 """Positions on the monster track."""
@@ -48,53 +41,8 @@ ROW_LEN = 3
 START_TOKENS = 5
 """Tokens each player starts with."""
 
-
-def new_state(
-    players: int, seed: int, settings: Mapping[str, Any] | Settings | None = None
-) -> State:
-    """Set up a game: shuffled decks, a track of 5, 3 tourists, one upgrade of each kind.
-
-    Seat 0 is the starting player. Raises NotationError for a bad setting or
-    player count.
-    """
-    from solver.park.state import State
-
-    chosen = settings if isinstance(settings, Settings) else Settings.parse(settings)
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise NotationError(f"Monster Park takes 2-4 players, not {quote(players)}")
-    deck = load_deck(chosen.deck)
-    rng = random.Random(f"park:{seed}")
-    monsters = [m.id for m in deck.monsters]
-    rng.shuffle(monsters)
-    tourists = [t.id for t in deck.tourists]
-    rng.shuffle(tourists)
-    supply = []
-    for kind in UPGRADE_KINDS:
-        ids = [u.id for u in deck.upgrades if u.kind == kind]
-        rng.shuffle(ids)
-        supply.append(ids)
-    return State(
-        players=players,
-        seed=seed,
-        settings=chosen,
-        to_move=0,
-        phase="action",
-        turn=0,
-        parks=(EMPTY_PARK,) * players,
-        tokens=(START_TOKENS,) * players,
-        held=((),) * players,
-        track=tuple(monsters[:TRACK_LEN]),
-        deck=tuple(monsters[TRACK_LEN:]),
-        discard=(),
-        reshuffles=0,
-        tourist_row=tuple(tourists[:ROW_LEN]),
-        tourist_deck=tuple(tourists[ROW_LEN:]),
-        upgrade_row=tuple(s[0] if s else None for s in supply),
-        upgrade_supply=tuple(tuple(s[1:]) for s in supply),
-        bank=None if chosen.bank is None else max(0, chosen.bank),
-        final_round=False,
-        cards=deck,
-    )
+T = TypeVar("T", bound=Table)
+"""A table, or a state: what a move is applied to is what it gives back."""
 
 
 def track_price(settings: Settings, slot: int) -> int | None:
@@ -105,7 +53,7 @@ def track_price(settings: Settings, slot: int) -> int | None:
     return settings.fifth_slot_price if slot == TRACK_LEN - 1 else slot
 
 
-def action_error(state: State, move: Move) -> str | None:
+def action_error(state: Table, move: Move) -> str | None:
     """The rule an action breaks for the player to move, or None."""
     seat = state.to_move
     assert seat is not None
@@ -130,7 +78,7 @@ def action_error(state: State, move: Move) -> str | None:
         card_id = state.track[move.slot]
         if card_id is None:
             return f"track position {move.slot} is empty"
-        price = state.price(move.slot)
+        price = track_price(state.settings, move.slot)
         if price is None:
             return (
                 f"track position {move.slot} has no price: its monster cannot be invited "
@@ -147,7 +95,7 @@ def action_error(state: State, move: Move) -> str | None:
     return "tourists are invited after an action: choose an action first"
 
 
-def _actions(state: State) -> list[Move]:
+def _actions(state: Table) -> list[Move]:
     moves = [Move("token")]
     moves += [Move("upgrade", kind=k, area=a) for k in UPGRADE_KINDS for a in AREAS]
     for slot, card_id in enumerate(state.track):
@@ -156,7 +104,7 @@ def _actions(state: State) -> list[Move]:
     return [m for m in moves if action_error(state, m) is None]
 
 
-def legal_moves(state: State) -> list[Move]:
+def legal_moves(state: Table) -> list[Move]:
     """Every legal move in a fixed order: token, upgrades, invites; or the tourist claims."""
     if state.to_move is None:
         return []
@@ -167,13 +115,13 @@ def legal_moves(state: State) -> list[Move]:
     return _actions(state) or [Move("pass")]
 
 
-def _claims(state: State, park: Park) -> list[tuple[CardId, ...]]:
+def _claims(state: Table, park: Park) -> list[tuple[CardId, ...]]:
     assert state.to_move is not None
     held = len(state.held[state.to_move])
     return claim_options(state.cards, park, held, state.tourist_row, state.settings.run_gaps)
 
 
-def move_error(state: State, move: Move) -> str | None:
+def move_error(state: Table, move: Move) -> str | None:
     """The rule ``move`` breaks for the player to move, or None when it is legal."""
     seat = state.to_move
     if seat is None:
@@ -194,7 +142,7 @@ def move_error(state: State, move: Move) -> str | None:
     )
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: T, move: Move) -> T:
     """The state after ``move``. Raises IllegalMoveError naming the rule broken."""
     why = move_error(state, move)
     if why is not None:
@@ -225,7 +173,7 @@ def apply(state: State, move: Move) -> State:
         assert move.slot is not None
         card_id = track[move.slot]
         assert card_id is not None
-        price = state.price(move.slot) or 0
+        price = track_price(state.settings, move.slot) or 0
         park = placed(park, deck.monster(card_id).area, card_id)
         tokens[seat] -= price
         bank = None if bank is None else bank + price
@@ -239,7 +187,7 @@ def apply(state: State, move: Move) -> State:
     return _end_turn(after)
 
 
-def _claim(state: State, move: Move) -> State:
+def _claim(state: T, move: Move) -> T:
     seat = state.to_move
     assert seat is not None
     held = state.held[seat]
@@ -256,7 +204,7 @@ def _claim(state: State, move: Move) -> State:
     return _end_turn(after)
 
 
-def _end_turn(state: State) -> State:
+def _end_turn(state: T) -> T:
     """Prepare the board for the next player and pass the turn (or end the game)."""
     seat = state.to_move
     assert seat is not None
@@ -299,7 +247,7 @@ def _end_turn(state: State) -> State:
 
 
 def _refilled_upgrades(
-    state: State,
+    state: Table,
 ) -> tuple[tuple[CardId | None, ...], tuple[tuple[CardId, ...], ...]]:
     row = list(state.upgrade_row)
     supply = [list(s) for s in state.upgrade_supply]
@@ -314,7 +262,7 @@ def _refilled_upgrades(
     return tuple(row), tuple(tuple(s) for s in supply)
 
 
-def scores(state: State) -> list[Score]:
+def scores(state: Table) -> list[Score]:
     """Tokens plus monster points, per seat (running totals before the end)."""
     out = []
     for seat in range(state.players):
@@ -324,7 +272,7 @@ def scores(state: State) -> list[Score]:
     return out
 
 
-def winners(state: State) -> tuple[Seat, ...]:
+def winners(state: Table) -> tuple[Seat, ...]:
     """Most points; a tie goes to more monsters in the park; still tied, shared."""
     keys = [(s.total, counts(state.cards, state.parks[s.seat]).monsters) for s in scores(state)]
     best = max(keys)

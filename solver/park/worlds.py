@@ -8,7 +8,7 @@ shuffled. It reads nothing but the view, so two tables that look the same to
 the seat give the same worlds from the same ``rng``. Every move is public.
 
 >>> import random
->>> from solver.park.rules import new_state
+>>> from solver.park.state import new_state
 >>> from solver.park.redeal import redeal
 >>> s = new_state(2, seed=3)
 >>> sample(View.of(s, 0), random.Random(1)) == sample(View.of(redeal(s, 0, 8), 0), random.Random(1))
@@ -25,8 +25,7 @@ from solver.mcts import Rules, SearchPlayers
 from solver.park.evaluate import evaluate, greedy_key
 from solver.park.moves import Move
 from solver.park.redeal import redeal
-from solver.park.state import State
-from solver.park.view import View
+from solver.park.state import State, View
 
 
 def sample(view: View, rng: random.Random) -> State:

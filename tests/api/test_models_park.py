@@ -27,7 +27,7 @@ from solver.park import GAME
 from solver.park.cards import AREAS, UPGRADE_KINDS, load_deck
 from solver.park.moves import ACTIONS
 from solver.park.settings import RUN_GAPS, UPGRADE_REFILL
-from solver.park.state import PHASES
+from solver.park.table import PHASES
 from tests.api.model_checks import hint_keys, played, refused, trails
 from tests.modes import every_mode
 

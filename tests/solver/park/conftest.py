@@ -10,9 +10,7 @@ import pytest
 from solver.game import RankedMove
 from solver.park.cards import Deck, load_deck
 from solver.park.hint import hint
-from solver.park.rules import new_state
-from solver.park.state import State
-from solver.park.view import View
+from solver.park.state import State, View, new_state
 
 
 @pytest.fixture

@@ -14,7 +14,7 @@ from solver.errors import NotationError, UnknownDeckError
 from solver.files import allow_files
 from solver.park import GAME
 from solver.park.cards import AREAS, Deck, cards_json, load_deck, parse_deck
-from solver.park.rules import new_state
+from solver.park.state import new_state
 
 RULEBOOK_TOURISTS = [
     ("4 any friendly monsters", 5),

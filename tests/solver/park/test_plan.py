@@ -20,7 +20,7 @@ from solver.park.plan import (
     build,
     solve,
 )
-from solver.park.rules import new_state
+from solver.park.state import new_state
 
 
 def _after(tokens: int = 10) -> After:

@@ -7,8 +7,7 @@ from solver.park.board import is_full
 from solver.park.cards import Deck
 from solver.park.moves import Move
 from solver.park.players import GreedyPlayer, blocked_areas
-from solver.park.rules import new_state
-from solver.park.state import State
+from solver.park.state import State, new_state
 from tests.solver.park.conftest import card, start, with_park
 
 

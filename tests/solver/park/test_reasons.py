@@ -13,8 +13,7 @@ from solver.park.evaluate import evaluate
 from solver.park.moves import Move
 from solver.park.reasons import monster_back, tourist_name, upgrade_name
 from solver.park.reply import reply
-from solver.park.state import State
-from solver.park.view import View
+from solver.park.state import State, View
 from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
 
 BUDGET = 1.0  # the plan's work limit, not the clock, ends its solve

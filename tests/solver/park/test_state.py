@@ -9,8 +9,7 @@ from solver.errors import IllegalMoveError, NotationError
 from solver.park import GAME
 from solver.park.cards import Area, Deck
 from solver.park.moves import Move
-from solver.park.state import State
-from solver.park.view import View
+from solver.park.state import State, View
 from tests.solver.park.conftest import card, start, with_park, with_track
 
 

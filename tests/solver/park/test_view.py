@@ -12,8 +12,7 @@ import pytest
 from api.render.park import render
 from solver.errors import IllegalMoveError, MonsterError, NotationError, NotYourTurnError
 from solver.park import GAME
-from solver.park.state import State
-from solver.park.view import View
+from solver.park.state import State, View
 
 
 def _playout(players: int, seed: int, settings: dict[str, Any] | None = None) -> list[State]:
