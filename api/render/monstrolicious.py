@@ -23,8 +23,8 @@ from typing import Any
 
 from api.render.board import INK, MUTED, box, heading, lines, wrap
 from api.render.svg import document, element, group, text, title
+from solver.monstrolicious.state import View
 from solver.monstrolicious.tiles import BUFFET
-from solver.monstrolicious.view import View
 
 COLUMN = 74
 TILE = 50

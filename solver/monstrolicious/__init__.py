@@ -22,11 +22,9 @@ from solver.monstrolicious.codec import (
 )
 from solver.monstrolicious.players import HINT, PLAYERS
 from solver.monstrolicious.redeal import redeal
-from solver.monstrolicious.rules import new_state
 from solver.monstrolicious.settings import SETTINGS
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, View, new_state, public_scores
 from solver.monstrolicious.tiles import Move, cards_json
-from solver.monstrolicious.view import View, public_scores
 
 GAME = Game[State, Move, View](
     name="monstrolicious",

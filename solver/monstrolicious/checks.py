@@ -6,7 +6,7 @@ the discard piles. Each check names the JSON path of the fault and says in
 player words which rule it breaks; :mod:`codec` runs them after reading the
 shapes.
 
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 7)
 >>> try:
 ...     check_table(Table(s.current, s.reveal_pending, (13, 12), s.board))

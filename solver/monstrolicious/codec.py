@@ -6,7 +6,7 @@ bounded before it is walked; then :mod:`checks` holds the table to the rules. A
 fault raises a NotationError naming its JSON path (``board[0].pie.at_least``) in
 player words.
 
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 7)
 >>> state_from_json(s.to_json()) == s
 True
@@ -41,7 +41,7 @@ from solver.monstrolicious.checks import (
     fail,
 )
 from solver.monstrolicious.rules import Board, Row
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, View
 from solver.monstrolicious.tiles import (
     BUFFET,
     GAME_NAME,
@@ -57,7 +57,6 @@ from solver.monstrolicious.tiles import (
     parse_tile,
     quote,
 )
-from solver.monstrolicious.view import View
 
 __all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
 

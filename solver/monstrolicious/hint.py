@@ -24,7 +24,7 @@ The number of worlds is fixed from the budget and the work one world costs, so
 the same view and budget give the same hint. After a Donuts win, the tiles to
 turn up are ranked by the points they guard and how little is known of them.
 
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 5)
 >>> ranked = hint(View.of(s, s.current), 0.05)
 >>> len(ranked) == len(s.legal_moves()), ranked[0].value >= ranked[-1].value
@@ -51,8 +51,9 @@ from solver.monstrolicious.infer import (
 from solver.monstrolicious.reasons import place_reason, reveal_reason
 from solver.monstrolicious.relevant import Effort, Relevant, relevant_worlds
 from solver.monstrolicious.rules import empty_spaces, holds_lollipop, wins_battle
+from solver.monstrolicious.state import View
 from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value
-from solver.monstrolicious.view import HIDDEN, View
+from solver.monstrolicious.view import HIDDEN
 
 #: Seconds one playout step and one world's set-up are taken to cost: with the
 #: share of the budget planned, they fix the sample size (never the clock, so the

@@ -13,7 +13,7 @@ programme over the bounded slots counts them exactly, gives every slot's value
 counts and samples worlds uniformly (:func:`sample_worlds`), which is what the
 hint uses when worlds are too many to list.
 
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import View, new_state
 >>> s = new_state(2, 3)
 >>> s = s.apply(s.legal_moves()[5])
 >>> v = View.of(s, s.current)
@@ -38,10 +38,8 @@ import constraint
 
 from solver.errors import NotationError
 from solver.game import Json
-from solver.monstrolicious.rules import put
-from solver.monstrolicious.state import State
-from solver.monstrolicious.tiles import BUFFET, Placed, Value, label, tile_json
-from solver.monstrolicious.view import HIDDEN, View
+from solver.monstrolicious.tiles import BUFFET, Value, label, tile_json
+from solver.monstrolicious.view import HIDDEN, SeatView
 
 #: How many worlds ``infer`` lists when the caller does not say.
 DEFAULT_LIMIT = 50
@@ -76,7 +74,7 @@ class World:
     stack: tuple[Value, ...]
 
 
-def slots(view: View) -> tuple[Slot, ...]:
+def slots(view: SeatView) -> tuple[Slot, ...]:
     """The opponent's face-down tiles: board in buffet order, then the discard pile."""
     them = 1 - view.seat
     out = [
@@ -92,7 +90,7 @@ def slots(view: View) -> tuple[Slot, ...]:
     return tuple(out)
 
 
-def problem(view: View) -> constraint.Problem:
+def problem(view: SeatView) -> constraint.Problem:
     """The python-constraint2 problem: one variable per slot, all different."""
     values = view.hidden_values()
     prob = constraint.Problem()
@@ -106,11 +104,11 @@ def problem(view: View) -> constraint.Problem:
     return prob
 
 
-def _world(view: View, tiles: tuple[Value, ...]) -> World:
+def _world(view: SeatView, tiles: tuple[Value, ...]) -> World:
     return World(tiles, tuple(v for v in view.hidden_values() if v not in tiles))
 
 
-def iter_worlds(view: View) -> Iterator[World]:
+def iter_worlds(view: SeatView) -> Iterator[World]:
     """Every world, as python-constraint2 finds them (a fixed order)."""
     names = [s.name for s in slots(view)]
     if not names:
@@ -120,7 +118,7 @@ def iter_worlds(view: View) -> Iterator[World]:
         yield _world(view, tuple(solution[n] for n in names))
 
 
-def enumerate_worlds(view: View, limit: int) -> list[World]:
+def enumerate_worlds(view: SeatView, limit: int) -> list[World]:
     """Up to ``limit`` worlds, sorted by their slot values."""
     out: list[World] = []
     for world in iter_worlds(view):
@@ -137,7 +135,7 @@ class Counter:
     every count by the same falling factorial, so only bounded slots need the DP.
     """
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: SeatView) -> None:
         self.values = view.hidden_values()
         self.slots = slots(view)
         bounded = [i for i, s in enumerate(self.slots) if (s.lo, s.hi) != (0, 12)]
@@ -220,7 +218,7 @@ class Counter:
         return tuple(tiles)
 
 
-def fitting(view: View) -> Counter:
+def fitting(view: SeatView) -> Counter:
     """The :class:`Counter` of a view some world fits.
 
     Raises:
@@ -232,56 +230,24 @@ def fitting(view: View) -> Counter:
     return counter
 
 
-def count_worlds(view: View) -> int:
+def count_worlds(view: SeatView) -> int:
     """How many worlds the view allows (exact)."""
     return Counter(view).total()
 
 
-def sample_worlds(view: View, n: int, rng: random.Random) -> list[World]:
+def sample_worlds(view: SeatView, n: int, rng: random.Random) -> list[World]:
     """``n`` worlds drawn uniformly (with repetition) from all the view allows."""
     counter = fitting(view)
     return [_world(view, counter.sample(rng)) for _ in range(n)]
 
 
-def view_seed(view: View) -> int:
+def view_seed(view: SeatView) -> int:
     """A seed drawn from the view's content: same view, same seed, in any process."""
     text = json.dumps(view.to_json(), sort_keys=True)
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
 
 
-def determinise(
-    view: View, world: World | None = None, rng: random.Random | None = None, seed: int = 0
-) -> State:
-    """A full state the view allows: ``world`` (or one sampled) with both stacks shuffled.
-
-    The seat's own next tile stays on top of its stack; the state's seed is ``seed``.
-    """
-    rng = rng or random.Random(view_seed(view))
-    if world is None:
-        world = sample_worlds(view, 1, rng)[0]
-    them = 1 - view.seat
-    board, pile = view.board, list(view.discards[them])
-    for slot, value in zip(slots(view), world.tiles, strict=True):
-        if slot.place == "board":
-            old = board[them][slot.index]
-            assert old is not None
-            board = put(board, them, slot.index, Placed(value, False, old.lo, old.hi))
-        else:
-            old_tile = pile[slot.index]
-            pile[slot.index] = Placed(value, False, old_tile.lo, old_tile.hi)
-    opp_stack = list(world.stack)
-    rng.shuffle(opp_stack)
-    own = [v for v in view.own_stack() if v != view.next_tile]
-    rng.shuffle(own)
-    if view.next_tile is not None:
-        own.insert(0, view.next_tile)
-    stacks: list[tuple[Value, ...]] = [(), ()]
-    stacks[view.seat], stacks[them] = tuple(own), tuple(opp_stack)
-    discards = tuple(tuple(pile) if s == them else p for s, p in enumerate(view.discards))
-    return State(seed, view.current, tuple(stacks), board, discards, view.reveal_pending)
-
-
-def infer(view: View, limit: int = DEFAULT_LIMIT) -> Json:
+def infer(view: SeatView, limit: int = DEFAULT_LIMIT) -> Json:
     """What the seat knows about the opponent's hidden tiles, as JSON.
 
     Args:

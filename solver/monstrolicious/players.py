@@ -1,7 +1,7 @@
 """Players for simulation: random, greedy, hint and the searches. They decide from
 their seat's view.
 
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 1)
 >>> [PLAYERS[name](0).choose(s) in s.legal_moves() for name in sorted(PLAYERS)]
 [True, True, True, True, True]
@@ -16,9 +16,9 @@ from solver.game import PlayerFactory, RandomPlayer
 from solver.monstrolicious import rules
 from solver.monstrolicious.codec import move_from_json
 from solver.monstrolicious.hint import hint
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, View
 from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
-from solver.monstrolicious.view import HIDDEN, View
+from solver.monstrolicious.view import HIDDEN
 from solver.monstrolicious.worlds import mcts_player, search_players
 
 

@@ -1,7 +1,7 @@
 """The hint's reasons, as a player would say them: the tile, the dessert, what
 happens there, and how the game ends on average.
 
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import new_state
 >>> view = View.of(s := new_state(2, 5), s.current)
 >>> print(
 ...     place_reason(view, BUFFET.index("pie"), 1.0, 3.25, 0.6, exact=False)
@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from solver.monstrolicious.rules import holds_lollipop
+from solver.monstrolicious.state import View
 from solver.monstrolicious.tiles import BUFFET, TRAP, Value, label
-from solver.monstrolicious.view import HIDDEN, View
+from solver.monstrolicious.view import HIDDEN
 
 
 def _points(n: float) -> str:

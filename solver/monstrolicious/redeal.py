@@ -7,7 +7,7 @@ the seat's view stays the same; when the draw happens to repeat the deal, two
 unseen tiles trade places (or another arrangement of the opponent's tiles is
 taken), so the hidden content really changes whenever it can.
 
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 7)
 >>> r = redeal(s, 0, 1)
 >>> View.of(r, 0) == View.of(s, 0), r.stacks[1] != s.stacks[1], r.seed != s.seed
@@ -20,10 +20,9 @@ import random
 from dataclasses import replace
 
 from solver.game import Seat
-from solver.monstrolicious.infer import determinise, iter_worlds
-from solver.monstrolicious.state import State
+from solver.monstrolicious.infer import iter_worlds
+from solver.monstrolicious.state import State, View, determinise
 from solver.monstrolicious.tiles import Value
-from solver.monstrolicious.view import View
 
 
 def hidden_content(state: State, seat: Seat) -> tuple[tuple[Value, ...], ...]:

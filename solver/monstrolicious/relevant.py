@@ -16,7 +16,7 @@ number of worlds that share it; the weights add up to :func:`infer.count_worlds`
 values of one class that every slot's bounds treat alike are interchangeable, so
 the programme only follows how many of each such group are used.
 
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 3)
 >>> s = s.apply(s.legal_moves()[5])
 >>> v = View.of(s, s.current)
@@ -37,8 +37,8 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from solver.monstrolicious.infer import Slot, World, slots
+from solver.monstrolicious.state import View
 from solver.monstrolicious.tiles import TRAP, Value
-from solver.monstrolicious.view import View
 
 #: At most this many partial assignments are followed before the programme gives up.
 MAX_STATES = 4_000

@@ -1,5 +1,6 @@
-"""What the rulebook says, as functions over boards, tiles and states: the set-up
-(:func:`new_state`), battles, placing, the Donuts' reveal, the turn, the end, scores.
+"""What the rulebook says over boards and tiles: battles, legal moves, scores, winners,
+and the turn-taking a full state and a seat's view share (:class:`Turns`). A move
+played on a state, and the set-up, are :mod:`solver.monstrolicious.state`'s.
 
 A board is one row of spaces per seat, in buffet order; a space holds a
 :class:`Placed` tile or nothing. After every turn at most one tile lies in front
@@ -15,69 +16,25 @@ of each dessert, so the player with a tile there controls it.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, TypeAlias
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TypeAlias
 
-from solver.errors import IllegalMoveError, NotationError
-from solver.game import Score
-from solver.monstrolicious.settings import Settings
+from solver.game import Score, Seat
 from solver.monstrolicious.tiles import (
     BUFFET,
-    MAX_SEED,
     PLAYERS,
-    SPACES,
     STRONGEST,
-    TILES,
     TRAP,
     Move,
     Placed,
     Value,
-    quote,
 )
-
-if TYPE_CHECKING:
-    from solver.monstrolicious.state import State
 
 Row: TypeAlias = tuple[Placed | None, ...]
 Board: TypeAlias = tuple[Row, ...]
 
 BONUS_LINE = "fountain and platter bonus"
-
-
-def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
-    """A shuffled game: each seat's 13 tiles face down, the first player drawn by lot.
-
-    Args:
-        players: must be 2.
-        seed: drives the shuffles and (unless set) who starts.
-        settings: ``first_player`` (None: by lot; 0 or 1: that seat).
-
-    Raises:
-        NotationError: another player count, a seed of 2^64 or more in size, or a
-            bad setting (see :class:`~solver.monstrolicious.settings.Settings`).
-    """
-    from solver.monstrolicious.state import State  # the state's methods call these rules
-
-    if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= MAX_SEED:
-        raise NotationError(
-            f"bad seed {quote(seed)} (a whole number below 2^64 in size)", path="seed"
-        )
-    chosen = Settings.parse(settings)
-    if players != PLAYERS:
-        raise NotationError(f"Monstrolicious takes {PLAYERS} players, not {players}")
-    rng = random.Random(f"monstrolicious/{seed}")
-    stacks = []
-    for _ in range(PLAYERS):
-        stack = list(TILES)
-        rng.shuffle(stack)
-        stacks.append(tuple(stack))
-    first = chosen.first_player
-    if first is None:
-        first = rng.randrange(PLAYERS)
-    empty: tuple[None, ...] = (None,) * SPACES
-    return State(seed, first, tuple(stacks), (empty, empty), ((), ()))
 
 
 def put(board: Board, seat: int, space: int, tile: Placed | None) -> Board:
@@ -148,95 +105,6 @@ def battle(tile: Value, defender: Placed, defender_holds_lollipop: bool) -> Batt
     return Battle(None, shown, Placed(tile, False, lo=1, hi=hi), None)
 
 
-def place(state: State, space: int) -> State:
-    """Place the top tile of the mover's stack at ``space`` and resolve the turn."""
-    me = state.current
-    them = 1 - me
-    if space not in empty_spaces(state.board, me):
-        raise IllegalMoveError(
-            f"place on an empty space: your tile already lies at the {BUFFET.desserts[space].name}"
-        )
-    tile, rest = state.stacks[me][0], state.stacks[me][1:]
-    stacks = _with(state.stacks, me, rest)
-    board, discards = state.board, state.discards
-    opposing = board[them][space]
-    if opposing is None:
-        board = put(board, me, space, Placed(tile))
-    else:
-        out = battle(tile, opposing, holds_lollipop(board, them))
-        board = put(put(board, me, space, out.placer_stays), them, space, out.defender_stays)
-        discards = _discard(discards, me, out.placer_discards)
-        discards = _discard(discards, them, out.defender_discards)
-    after = replace(state, stacks=stacks, board=board, discards=discards)
-    won_donuts = space == BUFFET.donuts and board[me][space] is not None
-    if won_donuts and reveal_targets(board, me) and any(stacks):
-        return replace(after, reveal_pending=True)
-    return next_turn(after)
-
-
-def reveal(state: State, space: int) -> State:
-    """Turn the opposing tile at ``space`` face up (the Donuts' power); a Trap stays put."""
-    me, them = state.current, 1 - state.current
-    if space not in reveal_targets(state.board, me):
-        raise IllegalMoveError(
-            "Donuts: turn up an opposing face-down tile; there is none at the "
-            f"{BUFFET.desserts[space].name}"
-        )
-    tile = state.board[them][space]
-    assert tile is not None
-    board = put(state.board, them, space, Placed(tile.value, True))
-    return next_turn(replace(state, board=board, reveal_pending=False))
-
-
-def next_turn(state: State) -> State:
-    """Pass the turn; a player without an empty space discards the drawn tile face down."""
-    current = 1 - state.current
-    while any(state.stacks):
-        if not state.stacks[current]:
-            current = 1 - current
-            continue
-        if empty_spaces(state.board, current):
-            break
-        tile, rest = state.stacks[current][0], state.stacks[current][1:]
-        state = replace(
-            state,
-            stacks=_with(state.stacks, current, rest),
-            discards=_discard(state.discards, current, Placed(tile)),
-        )
-        current = 1 - current
-    if not any(state.stacks):
-        return end(replace(state, current=current))
-    return replace(state, current=current)
-
-
-def end(state: State) -> State:
-    """The end of the game: every tile on the buffet turns face up, Traps go to discard."""
-    board, discards = state.board, state.discards
-    for seat in range(len(board)):
-        for space, tile in enumerate(board[seat]):
-            if tile is None:
-                continue
-            if tile.value == TRAP:
-                board = put(board, seat, space, None)
-                discards = _discard(discards, seat, Placed(TRAP, True))
-            else:
-                board = put(board, seat, space, Placed(tile.value, True))
-    return replace(state, board=board, discards=discards)
-
-
-def apply(state: State, move: Move) -> State:
-    """The state after ``move`` (see :func:`place` and :func:`reveal`)."""
-    if state.is_terminal():
-        raise IllegalMoveError("the game is over: every tile has been played")
-    if state.reveal_pending:
-        if move.reveal is None:
-            raise IllegalMoveError("Donuts: first turn an opposing tile face up")
-        return reveal(state, move.reveal)
-    if move.dessert is None:
-        raise IllegalMoveError("Donuts: only a player who just won the Donuts turns a tile up")
-    return place(state, move.dessert)
-
-
 def legal_moves(board: Board, seat: int, reveal_pending: bool) -> list[Move]:
     """Every legal move of ``seat``: Donuts targets, else empty spaces, in board order."""
     if reveal_pending:
@@ -275,15 +143,47 @@ def winners(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(s for s, t in enumerate(totals) if t == best)
 
 
-def _with(
-    rows: tuple[tuple[Value, ...], ...], seat: int, row: tuple[Value, ...]
-) -> tuple[tuple[Value, ...], ...]:
-    return tuple(row if s == seat else r for s, r in enumerate(rows))
+class Turns:
+    """The turn-taking the full state and a player's view share: who moves, what
+    may be played, who wins. Each says when the game is over and what it scores.
+    """
 
+    current: Seat
+    board: Board
+    reveal_pending: bool
 
-def _discard(
-    discards: tuple[tuple[Placed, ...], ...], seat: int, tile: Placed | None
-) -> tuple[tuple[Placed, ...], ...]:
-    if tile is None:
-        return discards
-    return tuple((*pile, tile) if s == seat else pile for s, pile in enumerate(discards))
+    @property
+    def players(self) -> int:
+        """Always 2."""
+        return PLAYERS
+
+    @property
+    def to_move(self) -> Seat | None:
+        """The seat deciding next; None at the end."""
+        return None if self.is_terminal() else self.current
+
+    @property
+    def phase(self) -> str:
+        """``place`` (a tile on a dessert), ``reveal`` (the Donuts' reveal) or ``over``."""
+        if self.is_terminal():
+            return "over"
+        return "reveal" if self.reveal_pending else "place"
+
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self) -> list[Move]:
+        """Donuts targets after winning the Donuts, else the mover's empty spaces
+        (a view lists exactly what the full state lists)."""
+        if self.is_terminal():
+            return []
+        return legal_moves(self.board, self.current, self.reveal_pending)
+
+    def scores(self) -> list[Score]:
+        """Each seat's score."""
+        raise NotImplementedError
+
+    def winners(self) -> tuple[Seat, ...]:
+        """Highest score; equal scores share the victory."""
+        return winners([s.total for s in self.scores()])

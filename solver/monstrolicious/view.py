@@ -1,31 +1,24 @@
-"""A player's view: the game as one seat may see it, and nothing more.
+"""What one seat knows of a game, and nothing more: the fields of a view and its read side.
 
 The seat sees its own tiles wherever they lie, the top of its own stack when it
 is about to place, the opponent's face-up tiles, and what battles announced
 about the opponent's face-down tiles (``at_least`` after a win, ``at_most``
 after a loss). An opposing face-down tile carries the value ``HIDDEN``.
 
->>> from solver.monstrolicious.rules import new_state
->>> s = new_state(2, 7)
->>> v = View.of(s, 1)
->>> v.next_tile == s.stacks[1][0], View.of(s, 0).next_tile
-(True, None)
->>> View.of(s, 0).check(v.legal_moves()[0])
-Traceback (most recent call last):
-...
-solver.errors.NotYourTurnError: not your turn: it is seat 1's
+:class:`SeatView` is all a hint reads (:mod:`solver.monstrolicious.infer`
+reasons over it); :class:`solver.monstrolicious.state.View` adds what needs a
+full state: the view of a state, and a move played in one world the view allows.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
+from solver.errors import IllegalMoveError, NotYourTurnError
 from solver.formats import FORMAT
-from solver.game import Json, Score, ScorePad, Seat
+from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
-from solver.monstrolicious.rules import Board, Row
-from solver.monstrolicious.state import State, Turns
+from solver.monstrolicious.rules import Board, Turns
 from solver.monstrolicious.tiles import (
     BUFFET,
     GAME_NAME,
@@ -35,17 +28,15 @@ from solver.monstrolicious.tiles import (
     Move,
     Placed,
     Value,
-    quote,
     tile_json,
 )
 
-__all__ = ["HIDDEN", "View", "public_scores"]
+__all__ = ["HIDDEN", "SeatView"]
 
 
 @dataclass(frozen=True)
-class View(Turns):
-    """What ``seat`` knows. Offers the state protocol's read side; ``apply`` plays
-    the move in one world consistent with the view (seeded by the view itself).
+class SeatView(Turns):
+    """What ``seat`` knows, with the state protocol's read side.
 
     Args:
         seat: whose view.
@@ -64,27 +55,6 @@ class View(Turns):
     board: Board
     discards: tuple[tuple[Placed, ...], ...]
 
-    @classmethod
-    def of(cls, state: State, seat: Seat) -> View:
-        """The view of ``state`` from ``seat``; NotationError for a seat not in the game."""
-        if isinstance(seat, bool) or seat not in range(PLAYERS):
-            raise NotationError(f"seat {quote(seat)} is not in 0..{PLAYERS - 1}", path="seat")
-        board = tuple(row if s == seat else _masked(row) for s, row in enumerate(state.board))
-        discards = tuple(
-            pile if s == seat else tuple(_mask(t) for t in pile)
-            for s, pile in enumerate(state.discards)
-        )
-        mine = state.next_tile if state.current == seat else None
-        return cls(
-            seat,
-            state.current,
-            state.reveal_pending,
-            tuple(len(s) for s in state.stacks),
-            mine,
-            board,
-            discards,
-        )
-
     def is_terminal(self) -> bool:
         """All tiles played."""
         return not any(self.stack_counts) and not self.reveal_pending
@@ -99,17 +69,6 @@ class View(Turns):
         seen = [t.value for t in self.board[them] if t is not None and t.face_up]
         seen += [t.value for t in self.discards[them] if t.face_up]
         return tuple(sorted(set(TILES) - set(seen)))
-
-    def apply(self, move: Move) -> View:
-        """The seat's view after ``move``, played in one world the view allows.
-
-        Raises:
-            IllegalMoveError: the move breaks a rule (the message names it).
-        """
-        self.check(move)
-        from solver.monstrolicious.infer import determinise
-
-        return View.of(determinise(self).apply(move), self.seat)
 
     def check(self, move: Move) -> None:
         """None when ``move`` is legal for the seat now.
@@ -176,35 +135,12 @@ class View(Turns):
         }
 
 
-def public_scores(state: State) -> ScorePad:
-    """``Game.public_scores``: the score pad as every seat sees it, each face-down tile
-    counted as a monster (as a seat counts the opponent's); at the end all lie face up.
-
-    >>> from solver.monstrolicious.rules import new_state
-    >>> public_scores(new_state(2, 7)).to_json()["winners"]
-    []
-    """
-    board = tuple(_masked(row) for row in state.board)
-    scores = rules.scores(board, count_hidden=True)
-    terminal = state.is_terminal()
-    winners = rules.winners([s.total for s in scores]) if terminal else ()
-    return ScorePad(terminal, tuple(scores), winners)
-
-
-def _masked(row: Row) -> Row:
-    return tuple(None if t is None else _mask(t) for t in row)
-
-
-def _mask(tile: Placed) -> Placed:
-    return tile if tile.face_up else Placed(HIDDEN, False, tile.lo, tile.hi)
-
-
 def _remaining(row: tuple[Placed | None, ...], pile: tuple[Placed, ...]) -> tuple[Value, ...]:
     used = {t.value for t in row if t is not None} | {t.value for t in pile}
     return tuple(v for v in TILES if v not in used)
 
 
-def _why_illegal(view: View, move: Move) -> str:
+def _why_illegal(view: SeatView, move: Move) -> str:
     if view.reveal_pending:
         if move.reveal is None:
             return "Donuts: first turn an opposing tile face up"

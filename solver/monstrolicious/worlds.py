@@ -3,11 +3,11 @@ over them.
 
 :func:`sample` draws the opponent's face-down tiles uniformly among the values
 the battles allow and shuffles both stacks below the seat's next tile
-(:func:`~solver.monstrolicious.infer.determinise`), from the view alone. Every
+(:func:`~solver.monstrolicious.state.determinise`), from the view alone. Every
 move is public: a placement names its dessert, a reveal the tile turned up.
 
 >>> import random
->>> from solver.monstrolicious.rules import new_state
+>>> from solver.monstrolicious.state import new_state
 >>> from solver.monstrolicious.redeal import redeal
 >>> s = new_state(2, 3)
 >>> sample(View.of(s, 0), random.Random(1)) == sample(View.of(redeal(s, 0, 8), 0), random.Random(1))
@@ -21,9 +21,7 @@ import random
 from solver import search
 from solver.game import PlayerFactory, one_seat_waits
 from solver.mcts import Rules, SearchPlayers
-from solver.monstrolicious.infer import determinise
-from solver.monstrolicious.state import State
-from solver.monstrolicious.view import View
+from solver.monstrolicious.state import State, View, determinise
 
 
 def sample(view: View, rng: random.Random) -> State:

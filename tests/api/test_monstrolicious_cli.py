@@ -10,7 +10,7 @@ from typing import Any
 
 from solver.game import get_game
 from solver.monstrolicious.infer import infer
-from solver.monstrolicious.view import View
+from solver.monstrolicious.state import View
 
 Cli = Callable[..., tuple[int, str, str]]
 

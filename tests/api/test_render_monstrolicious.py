@@ -6,9 +6,7 @@ import xml.etree.ElementTree as ET
 
 from api.render.monstrolicious import render
 from solver.game import RandomPlayer
-from solver.monstrolicious.rules import new_state
-from solver.monstrolicious.state import State
-from solver.monstrolicious.view import View
+from solver.monstrolicious.state import State, View, new_state
 
 
 def _states(seed: int) -> list[State]:

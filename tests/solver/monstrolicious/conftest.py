@@ -9,8 +9,8 @@ import pytest
 
 from solver.game import RandomPlayer
 from solver.monstrolicious.players import GreedyPlayer
-from solver.monstrolicious.rules import Board, new_state
-from solver.monstrolicious.state import State
+from solver.monstrolicious.rules import Board
+from solver.monstrolicious.state import State, new_state
 from solver.monstrolicious.tiles import BUFFET, SPACES, TILES, Placed, Value
 
 

@@ -17,8 +17,7 @@ from solver.game import RandomPlayer
 from solver.monstrolicious import GAME
 from solver.monstrolicious.checks import check_worlds
 from solver.monstrolicious.players import GreedyPlayer
-from solver.monstrolicious.rules import new_state
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, new_state
 from solver.monstrolicious.tiles import BUFFET, HIDDEN, TRAP, Placed
 
 Doc = dict[str, Any]

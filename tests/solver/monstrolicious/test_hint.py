@@ -14,10 +14,9 @@ from solver.errors import GameOverError, NotYourTurnError
 from solver.monstrolicious import GAME, sim
 from solver.monstrolicious.codec import state_from_json
 from solver.monstrolicious.hint import hint
-from solver.monstrolicious.infer import determinise, iter_worlds, sample_worlds
-from solver.monstrolicious.state import State
+from solver.monstrolicious.infer import iter_worlds, sample_worlds
+from solver.monstrolicious.state import State, View, determinise
 from solver.monstrolicious.tiles import BUFFET, TRAP, Move, Placed
-from solver.monstrolicious.view import View
 
 Games = Callable[..., Iterator[State]]
 PositionMaker = Callable[..., State]

@@ -19,9 +19,9 @@ from solver.monstrolicious.infer import (
     sample_worlds,
     slots,
 )
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, View
 from solver.monstrolicious.tiles import BUFFET, Move, Placed
-from solver.monstrolicious.view import HIDDEN, View
+from solver.monstrolicious.view import HIDDEN
 
 Games = Callable[..., Iterator[State]]
 PositionMaker = Callable[..., State]

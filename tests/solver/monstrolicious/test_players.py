@@ -5,12 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
-from solver.monstrolicious.infer import determinise, sample_worlds
+from solver.monstrolicious.infer import sample_worlds
 from solver.monstrolicious.players import PLAYERS, GreedyPlayer, immediate_swing
-from solver.monstrolicious.rules import new_state
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, View, determinise, new_state
 from solver.monstrolicious.tiles import BUFFET, Move, Placed
-from solver.monstrolicious.view import View
 
 Games = Callable[..., Iterator[State]]
 PositionMaker = Callable[..., State]

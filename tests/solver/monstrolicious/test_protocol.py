@@ -17,10 +17,8 @@ from solver.errors import GameOverError, IllegalMoveError, NotationError, NotYou
 from solver.game import RandomPlayer, RankedMove
 from solver.monstrolicious import GAME
 from solver.monstrolicious.infer import count_worlds
-from solver.monstrolicious.rules import new_state
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, View, new_state
 from solver.monstrolicious.tiles import HIDDEN, Move, Placed
-from solver.monstrolicious.view import View
 
 Games = Callable[..., Iterator[State]]
 BUDGET = 0.01

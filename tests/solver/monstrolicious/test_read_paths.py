@@ -15,7 +15,7 @@ from solver.errors import NotationError
 from solver.game import RandomPlayer
 from solver.monstrolicious import GAME
 from solver.monstrolicious.infer import infer
-from solver.monstrolicious.rules import new_state
+from solver.monstrolicious.state import new_state
 
 Doc = dict[str, Any]
 TILE_VALUES: list[Any] = [None, "trap", *range(1, 13)]

@@ -9,8 +9,7 @@ import pytest
 
 from solver.monstrolicious.infer import count_worlds, iter_worlds, slots
 from solver.monstrolicious.relevant import Effort, relevant_worlds, tile_class
-from solver.monstrolicious.state import State
-from solver.monstrolicious.view import View
+from solver.monstrolicious.state import State, View
 
 Games = Callable[..., Iterator[State]]
 #: Seeded positions late in random games, where face-down discards abound: (seed, step).

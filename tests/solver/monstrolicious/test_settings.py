@@ -8,8 +8,8 @@ import pytest
 
 from solver.errors import NotationError
 from solver.monstrolicious import GAME
-from solver.monstrolicious.rules import new_state
 from solver.monstrolicious.settings import SETTINGS, Settings
+from solver.monstrolicious.state import new_state
 
 
 def test_the_defaults_are_the_settings_a_new_game_takes() -> None:

@@ -12,8 +12,7 @@ from hypothesis import strategies as st
 from solver.errors import NotationError
 from solver.monstrolicious import GAME
 from solver.monstrolicious.codec import state_from_json as from_json
-from solver.monstrolicious.rules import new_state
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, new_state
 from solver.monstrolicious.tiles import TILES
 
 Games = Callable[..., Iterator[State]]

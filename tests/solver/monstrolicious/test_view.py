@@ -9,10 +9,9 @@ import pytest
 
 from solver.errors import IllegalMoveError, NotationError
 from solver.monstrolicious import GAME
-from solver.monstrolicious.infer import determinise
-from solver.monstrolicious.state import State
+from solver.monstrolicious.state import State, View, determinise
 from solver.monstrolicious.tiles import BUFFET, Move, Placed
-from solver.monstrolicious.view import HIDDEN, View
+from solver.monstrolicious.view import HIDDEN
 
 Games = Callable[..., Iterator[State]]
 PositionMaker = Callable[..., State]
