@@ -25,8 +25,7 @@ from solver.errors import NotationError
 from solver.vbm.area import EXPLORER_POS, frontier
 from solver.vbm.cards import Card, Deck
 from solver.vbm.invariants import MAX_AREA
-from solver.vbm.state import State
-from solver.vbm.view import View
+from solver.vbm.state import State, View
 
 CELL = 78
 """Width and height of one card on the grid."""

@@ -13,14 +13,15 @@ True
 from __future__ import annotations
 
 from solver.game import Game
-from solver.vbm.cards import cards_json
-from solver.vbm.codec import move_from_json, move_to_json, state_from_json, view_from_json
+from solver.vbm.codec import move_from_json, state_from_json, view_from_json
+from solver.vbm.decks import cards_json
 from solver.vbm.players import HINT, PLAYERS
 from solver.vbm.redeal import redeal
-from solver.vbm.rules import new_state, waiting
+from solver.vbm.rules import waiting
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, SETTINGS
-from solver.vbm.state import Move, State
-from solver.vbm.view import View, public_scores
+from solver.vbm.state import State, View, new_state, public_scores
+from solver.vbm.table import Move
+from solver.vbm.writing import move_to_json
 
 GAME = Game[State, Move, View](
     name="vbm",

@@ -7,7 +7,7 @@ reads an area once and returns a :class:`Tally`: the counters that missions and
 explorers use and the points of every score-pad line that depends only on the
 area (portal tiles and mission tokens are the state's business).
 
->>> from solver.vbm.cards import standard_deck
+>>> from solver.vbm.decks import standard_deck
 >>> deck = standard_deck()
 >>> area = ((0, 1, "W01"), (0, 2, "W02"), (0, 3, "W03"))
 >>> tally = analyse(deck, area)

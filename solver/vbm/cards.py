@@ -8,9 +8,10 @@ is a left half and a right half of the same kind, and a crystal is a top half
 below). Portal quarters sit in card corners; four cards around one grid point
 complete a portal.
 
-The project's own deck ships as ``data/deck.toml`` (see ``docs/vbm.md``); any
-deck file of the same shape loads on the command line with :func:`deck_named`.
+A deck is read from TOML text by :mod:`solver.vbm.deckfile`, and found by its
+name by :mod:`solver.vbm.decks`.
 
+>>> from solver.vbm.decks import standard_deck
 >>> deck = standard_deck()
 >>> len(deck.cards), len(deck.explorers), len(deck.missions)
 (120, 12, 5)
@@ -21,16 +22,12 @@ deck file of the same shape loads on the command line with :func:`deck_named`.
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
-from importlib import resources
 from typing import TypeAlias
 
-from solver.errors import NotationError, UnknownDeckError
-from solver.files import files_allowed, read_user_file
+from solver.errors import NotationError
 from solver.game import Json
 
 Pos: TypeAlias = tuple[int, int]
@@ -238,65 +235,6 @@ class Deck:
         return self.grassland[min(symbols, len(self.grassland) - 1)]
 
 
-@functools.cache
-def standard_deck() -> Deck:
-    """The project's own deck: 120 cards in 6 sets, 12 explorers, 5 mission tiles."""
-    from solver.vbm.deckfile import parse_deck
-
-    text = resources.files("solver.vbm").joinpath("data/deck.toml").read_text("utf-8")
-    return parse_deck(text, "standard")
-
-
-#: The decks shipped with the package, by name.
-BUILTIN_DECKS = ("standard",)
-#: Deck files (command line only) kept read at once; the oldest goes first.
-DECK_FILES_KEPT = 4
-_deck_files: OrderedDict[str, Deck] = OrderedDict()
-_deck_files_lock = threading.Lock()
-
-
-def deck_named(name: str) -> Deck:
-    """The built-in deck called ``name``; on the command line also a deck file.
-
-    A request only ever names a built-in deck. Where files may be named
-    (:func:`solver.files.files_allowed`), any other name is a deck file read with
-    the size limit of :func:`solver.files.read_user_file`; the last few are kept.
-
-    >>> deck_named("standard").name
-    'standard'
-    >>> deck_named("/etc/passwd")  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    solver.errors.UnknownDeckError: deck: unknown deck '/etc/passwd': the built-in decks are ...
-
-    Raises:
-        UnknownDeckError: not a built-in deck (and no deck file may be named here),
-            or the deck file cannot be read.
-        NotationError: the deck file does not read as a deck.
-    """
-    if name == "standard":
-        return standard_deck()
-    if not files_allowed():
-        shown = name if len(name) <= 60 else name[:57] + "..."
-        raise UnknownDeckError(
-            f"unknown deck {shown!r}: the built-in decks are {', '.join(BUILTIN_DECKS)}",
-            path="deck",
-        )
-    with _deck_files_lock:
-        deck = _deck_files.get(name)
-        if deck is not None:
-            _deck_files.move_to_end(name)
-            return deck
-    from solver.vbm.deckfile import parse_deck
-
-    deck = replace(parse_deck(read_user_file(name, "deck", UnknownDeckError), name), name=name)
-    with _deck_files_lock:
-        _deck_files[name] = deck
-        while len(_deck_files) > DECK_FILES_KEPT:
-            _deck_files.popitem(last=False)
-    return deck
-
-
 def _rule_json(rule: SandRule) -> Json:
     return {"region": rule.region, "arrow": rule.arrow, "condition": rule.condition, "vp": rule.vp}
 
@@ -305,6 +243,7 @@ def card_json(card: Card) -> Json:
     """What one card prints, in the data file's words: ``id``, ``set``, ``terrain``
     and ``vp`` always, each element only when the card shows it.
 
+    >>> from solver.vbm.decks import standard_deck
     >>> card_json(standard_deck().card("W03"))
     {'id': 'W03', 'set': 1, 'terrain': 'water', 'vp': 1, 'mama': 'tail'}
     """
@@ -333,44 +272,3 @@ def card_json(card: Card) -> Json:
     if card.portals:
         doc["portals"] = list(card.portals)
     return doc
-
-
-def cards_json() -> Json:
-    """Every card of the built-in deck with what it prints, for a front end that draws
-    its own cards: the monster cards (:func:`card_json`), the Explorer cards (``terms``:
-    VP per counted thing), the mission tiles (two sides each: ``counter``, the
-    ``personal`` and ``team`` numbers, the token pyramid ``rewards`` top first), the
-    Grassland table (VP for 0, 1, 2... symbols), the Portal tiles and the crystals' VP.
-
-    >>> doc = cards_json()
-    >>> len(doc["cards"]), len(doc["explorers"]), doc["missions"][0][0]["id"]
-    (120, 12, 'M1A')
-    """
-    deck = standard_deck()
-    return {
-        "game": "vbm",
-        "deck": deck.name,
-        "cards": [card_json(card) for card in deck.cards],
-        "explorers": [
-            {"id": e.id, "text": e.text, "terms": [[name, vp] for name, vp in e.terms]}
-            for e in deck.explorers
-        ],
-        "missions": [
-            [
-                {
-                    "id": side.id,
-                    "text": side.text,
-                    "counter": side.counter,
-                    "personal": side.personal,
-                    "team": side.team,
-                    "rewards": list(side.rewards),
-                }
-                for side in tile
-            ]
-            for tile in deck.missions
-        ],
-        "grassland": list(deck.grassland),
-        "portal_tiles": deck.portal_tiles,
-        "portal_vp": deck.portal_vp,
-        "crystal_vp": dict(CRYSTAL_VP),
-    }

@@ -1,9 +1,10 @@
-"""State, view and move JSON, and reading them back with every fault named by its JSON path.
+"""Reading state, view and move JSON back (:mod:`solver.vbm.writing` writes it), every
+fault named by its JSON path.
 
 Reading goes in two steps: each field is read with its type, range and length
 bounded (``fields``, ``common``), then the rules' invariants are checked on the
 whole (``invariants``). A view is checked as strictly: the state it describes,
-filled in from the view alone (:attr:`~solver.vbm.view.View.world`), must satisfy
+filled in from the view alone (:attr:`~solver.vbm.state.View.world`), must satisfy
 them too and look the same to the seat.
 
 Moves: ``{"explorer": "E03"}`` keeps an Explorer; ``{"card": "W07", "at": [2, 1],
@@ -12,7 +13,8 @@ last turn); ``{"row": 0, "card": "W07", "at": [0, 1], "discard": "L02"}`` picks
 a row in the row draft (the next players leave out ``row``, the last also
 ``discard``).
 
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
+>>> from solver.vbm.writing import move_to_json
 >>> state = new_state(2, 3)
 >>> state_from_json(state.to_json()) == state
 True
@@ -40,8 +42,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.errors import NotationError
-from solver.formats import FORMAT, upgraded
-from solver.game import Json
+from solver.formats import upgraded
 from solver.vbm.common import Common, known_id, per_seat_ids
 from solver.vbm.earlier import STATE_DEFAULTS, VIEW_DEFAULTS
 from solver.vbm.fields import (
@@ -57,11 +58,11 @@ from solver.vbm.fields import (
 from solver.vbm.invariants import check_state
 from solver.vbm.rules import SEED_LIMIT
 from solver.vbm.settings import MAX_PLAYERS
-from solver.vbm.state import HAND, Move, State
-from solver.vbm.view import View
+from solver.vbm.state import State, View
+from solver.vbm.table import HAND, Move
 from solver.vbm.view_checks import check_view
 
-__all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
+__all__ = ["move_from_json", "state_from_json", "view_from_json"]
 
 STATE_KEYS = (
     *(
@@ -145,27 +146,6 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
     )
 
 
-def move_to_json(move: Move) -> Json:
-    """The move as JSON (only the fields that apply)."""
-    doc: Json = {}
-    if move.explorer is not None:
-        doc["explorer"] = move.explorer
-        if move.seat is not None:
-            doc["seat"] = move.seat
-        return doc
-    if move.row is not None:
-        doc["row"] = move.row
-    doc["card"] = move.card
-    doc["at"] = list(move.at) if move.at is not None else None
-    if move.pass_to is not None:
-        doc["pass"] = move.pass_to
-    if move.discard is not None:
-        doc["discard"] = move.discard
-    if move.seat is not None:
-        doc["seat"] = move.seat
-    return doc
-
-
 def _pending(value: Any, path: str, cards: Mapping[str, Any]) -> Move | None:
     """One seat's choice of this turn: a move, only ``{"pass"}`` where a view hides
     it, or None when the seat has not chosen."""
@@ -200,88 +180,8 @@ def read_pending(doc: Mapping[str, Any], common: Common) -> tuple[Move | None, .
     )
 
 
-def _pending_json(p: Move | None) -> Json | None:
-    """A choice of this turn as JSON (a hidden one shows only ``"pass"``)."""
-    if p is None:
-        return None
-    return {"pass": p.pass_to} if p.card is None else move_to_json(p)
-
-
-def _turn_json(table: State | View) -> Json:
-    """The mode, deck, mission sides, the settings ``sand_direction`` and
-    ``explorer_tokens``, and the turn, as a state and a view both write them."""
-    return {
-        "mode": table.mode,
-        "deck": table.deck_name,
-        "sides": list(table.sides),
-        "sand_direction": table.sand_direction,
-        "explorer_tokens": table.explorer_tokens,
-        "phase": table.phase,
-        "round": table.round,
-        "turn": table.turn,
-        "first": table.first,
-        "to_move": table.to_move,
-    }
-
-
-def _table_json(table: State | View) -> Json:
-    """The rows, tokens, missions, portals and discards, as a state and a view both write them."""
-    return {
-        "rows": [list(r) for r in table.rows],
-        "live": list(table.live),
-        "tokens": [list(t) for t in table.tokens],
-        "pyramids": [list(p) for p in table.pyramids],
-        "claimed": [list(c) for c in sorted(table.claimed)],
-        "portals": [[list(p) for p in points] for points in table.portals],
-        "portal_left": table.portal_left,
-        "discards": list(table.discards),
-    }
-
-
-def state_to_json(state: State) -> Json:
-    """The whole state as plain JSON."""
-    return {
-        "game": "vbm",
-        "format": FORMAT,
-        "players": state.players,
-        "seed": state.seed,
-        **_turn_json(state),
-        "offers": [list(o) for o in state.offers],
-        "explorers": list(state.explorers),
-        "areas": [[[r, c, card] for r, c, card in area] for area in state.areas],
-        "hands": [list(h) for h in state.hands],
-        "pending": [_pending_json(p) for p in state.pending],
-        "pile": list(state.pile),
-        **_table_json(state),
-        "passed": [list(p) for p in state.passed],
-        "seen": [list(k) for k in state.seen],
-    }
-
-
-def view_to_json(view: View) -> Json:
-    """The view as JSON, with ``"view_of"``; hidden choices show only ``"pass"``."""
-    return {
-        "game": "vbm",
-        "format": FORMAT,
-        "view_of": view.seat,
-        "players": view.players,
-        **_turn_json(view),
-        "sets": list(view.sets),
-        "offer": list(view.offer),
-        "kept": list(view.kept),
-        "explorers": list(view.explorers),
-        "areas": [[[r, c, card] for r, c, card in area] for area in view.areas],
-        "hand": None if view.hand is None else list(view.hand),
-        "hand_sizes": list(view.hand_sizes),
-        "pending": [_pending_json(p) for p in view.pending],
-        "pile": view.pile,
-        **_table_json(view),
-        "passed": list(view.passed),
-    }
-
-
 def state_from_json(doc: Mapping[str, Any]) -> State:
-    """Read :func:`state_to_json` output, checking every invariant the rules imply.
+    """Read :meth:`State.to_json` output, checking every invariant the rules imply.
 
     Raises:
         NotationError: naming the JSON path of the first fault (UnknownDeckError

@@ -1,6 +1,6 @@
 """The fields a Very Big Monster state and view share, read with every size bounded.
 
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
 >>> doc = new_state(2, 1).to_json()
 >>> Common(doc).players
 2
@@ -17,7 +17,8 @@ from typing import Any
 
 from solver.errors import NotationError
 from solver.vbm.area import Area
-from solver.vbm.cards import Deck, Pos, deck_named
+from solver.vbm.cards import Deck, Pos
+from solver.vbm.decks import deck_named
 from solver.vbm.fields import read_ids, read_int, read_ints, read_list, read_str, shown
 from solver.vbm.invariants import MAX_AREA
 from solver.vbm.settings import (

@@ -4,7 +4,7 @@ A deck file lists ``[[card]]`` tables (``id``, ``set``, ``terrain``, ``vp`` and
 the elements the card shows, as :class:`~solver.vbm.cards.Card` names them),
 ``[[explorer]]`` tables (``id``, ``text``, ``terms``), ``[[mission]]`` tiles of two
 ``[[mission.side]]`` each, the ``grassland`` table, ``portal_tiles`` and
-``portal_vp``. :func:`solver.vbm.cards.cards_json` writes the same shape back.
+``portal_vp``. :func:`solver.vbm.decks.cards_json` writes the same shape back.
 
 >>> parse_deck("portal_tiles = 6")
 Traceback (most recent call last):

@@ -7,7 +7,7 @@ printed VP, completed elements, Sand, Grassland, portals (while tiles are left),
 personal and team mission tokens (while the pyramid has tokens) and both
 explorers.
 
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
 >>> state = new_state(2, 5)
 >>> ev = Evaluator(state, 0)
 >>> ev.own_gain("W01", (0, 1))
@@ -20,10 +20,11 @@ import math
 from collections.abc import Hashable, Mapping
 from typing import NamedTuple
 
-from solver.vbm.area import Reading, Tally, finish
+from solver.vbm.area import Reading, Tally, finish, frontier
 from solver.vbm.cards import Pos
 from solver.vbm.scoring import combined, explorer_counts, explorer_points, sheet
-from solver.vbm.state import TURNS_PER_ROUND, State, reading
+from solver.vbm.state import State
+from solver.vbm.table import TURNS_PER_ROUND, reading
 from solver.vbm.turns import missions
 
 #: Spread of a teammate's final score around today's (VP): a base plus a part
@@ -207,7 +208,5 @@ class Evaluator:
 
     def best_gain(self, seat: int, cards: tuple[str, ...]) -> int:
         """The most ``seat`` could add to its own total with one of ``cards``."""
-        from solver.vbm.area import frontier
-
         cells = frontier(self.state.areas[seat])
         return max((self.own_gain(card, cell, seat) for card in cards for cell in cells), default=0)

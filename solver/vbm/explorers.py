@@ -7,7 +7,7 @@ that need several cards (completed monsters, crystals, portals, tokens). Team
 mode counts both teammates' areas, so everything doubles but the Reward Mission
 tokens, which stay the seat's own unless the setting ``explorer_tokens`` is ``team``.
 
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
 >>> ranked = rank_explorers(View.of(new_state(2, 3), 0))
 >>> len(ranked), ranked[0].value >= ranked[1].value, ranked[0].reason[:13]
 (2, True, 'keep Explorer')
@@ -16,8 +16,8 @@ tokens, which stay the seat's own unless the setting ``explorer_tokens`` is ``te
 from __future__ import annotations
 
 from solver.game import RankedMove
-from solver.vbm.codec import move_to_json
-from solver.vbm.view import View
+from solver.vbm.state import View
+from solver.vbm.writing import move_to_json
 
 #: Typical end-of-game numbers of things that take several cards to make.
 TYPICAL = {

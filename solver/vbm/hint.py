@@ -19,7 +19,7 @@ Placement moves are valued in three parts:
 Explorer choices are valued by the points each Explorer card would score on
 the expected end-of-game counts of the cards in play.
 
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
 >>> state = new_state(2, 3)
 >>> while state.phase == "explorer":
 ...     state = state.apply(state.legal_moves()[0])
@@ -31,18 +31,20 @@ the expected end-of-game counts of the cards in play.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from dataclasses import replace
 
 from solver.errors import GameOverError
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.vbm.area import frontier
 from solver.vbm.cards import Pos
-from solver.vbm.codec import move_to_json
 from solver.vbm.evaluate import Evaluator
+from solver.vbm.explorers import rank_explorers
 from solver.vbm.plan import plan
 from solver.vbm.reasons import describe, placement, tell_apart
 from solver.vbm.sand import sand_cells
-from solver.vbm.state import TURNS_PER_ROUND, Move, State
-from solver.vbm.view import View
+from solver.vbm.state import State, View
+from solver.vbm.table import TURNS_PER_ROUND, Move
+from solver.vbm.writing import move_to_json
 
 #: Placements the CP-SAT plan looks at (the best by exact gain).
 PLANNED = 4
@@ -93,7 +95,7 @@ class _Others:
 def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     """Every legal move of the view's seat, best first, from the view alone.
 
-    The placement hint works on :attr:`View.world <solver.vbm.view.View.world>`,
+    The placement hint works on :attr:`View.world <solver.vbm.state.View.world>`,
     whose hidden cards it never reads: the seat's own hand, its passed cards, the
     open rows and the play areas are all it weighs.
 
@@ -107,8 +109,6 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     seat = view.seat
     view.require_decision()
     if view.phase == "explorer":
-        from solver.vbm.explorers import rank_explorers
-
         return rank_explorers(view)
     state = view.world
     moves = view.legal_moves()
@@ -249,8 +249,6 @@ def _future(
 
 
 def _with_areas(state: State, areas: tuple[tuple[tuple[int, int, str], ...], ...]) -> State:
-    from dataclasses import replace
-
     return replace(state, areas=areas)
 
 

@@ -7,7 +7,7 @@ its turn implies; every card touches the area it was placed in; this turn's
 choices are legal; missions, tokens and portal tiles agree with the areas.
 
 >>> from dataclasses import replace
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
 >>> state = new_state(2, 3)
 >>> check_state(state)
 >>> check_state(replace(state, explorers=(state.offers[0][0], state.offers[1][0])))
@@ -22,7 +22,8 @@ from solver.errors import NotationError
 from solver.vbm.area import EXPLORER_POS, frontier
 from solver.vbm.rules import sets_wanted
 from solver.vbm.scoring import combined
-from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, State, tally
+from solver.vbm.state import State
+from solver.vbm.table import HAND, ROUNDS, TURNS_PER_ROUND, tally
 
 #: Most cards one play area holds (the row draft's 20).
 MAX_AREA = 20

@@ -6,7 +6,7 @@
 * ``hint`` plays the top move of :func:`solver.vbm.hint.hint`;
 * ``mcts`` and ``search`` search from the seat's view (:mod:`solver.vbm.worlds`).
 
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
 >>> state = new_state(2, 2)
 >>> GreedyPlayer(1).choose(state) in state.legal_moves()
 True
@@ -22,8 +22,8 @@ from solver.game import PlayerFactory, RandomPlayer
 from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
-from solver.vbm.state import Move, State
-from solver.vbm.view import View
+from solver.vbm.state import State, View
+from solver.vbm.table import Move
 from solver.vbm.worlds import mcts_player, search_players
 
 

@@ -6,7 +6,7 @@ points it scores now line by line where they are not only the card's printed VP
 mode why the hint counts it differently (the team scores its lower teammate).
 Where the same card would read the same in several cells, each says where it lies.
 
->>> from solver.vbm.cards import standard_deck
+>>> from solver.vbm.decks import standard_deck
 >>> deck = standard_deck()
 >>> describe(deck.card("W03")), describe(deck.card("I01"))
 ('the Big Mama tail W03', "the yeti's left half I01")
@@ -23,7 +23,8 @@ from collections.abc import Mapping
 from solver.vbm.area import EXPLORER_POS
 from solver.vbm.cards import STEPS, Card, Pos, SandRule
 from solver.vbm.evaluate import Evaluator
-from solver.vbm.state import State, tally
+from solver.vbm.state import State
+from solver.vbm.table import tally
 
 #: Counter that went up -> what the reason says.
 _DONE = (

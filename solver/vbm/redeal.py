@@ -1,13 +1,13 @@
 """Another deal one seat cannot tell from the game it is in.
 
-:func:`redeal` keeps everything the seat sees (:class:`~solver.vbm.view.View`)
+:func:`redeal` keeps everything the seat sees (:class:`~solver.vbm.state.View`)
 and draws the rest anew: the other hands, the pile and the discards the seat
 never held are dealt again from the same cards (the cards the seat passed on
 stay on other Spaceships), each hidden choice of this turn is drawn from its
 hand and its area's open cells, the Explorer offers the seat never saw from the
 spare Explorers, and the game gets a new seed.
 
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
 >>> state = new_state(4, 5)
 >>> other = redeal(state, 0, 1)
 >>> View.of(other, 0) == View.of(state, 0), other.hands[1] != state.hands[1]
@@ -20,8 +20,8 @@ import random
 from dataclasses import replace
 
 from solver.vbm.area import frontier
-from solver.vbm.state import Move, State
-from solver.vbm.view import View
+from solver.vbm.state import State, View
+from solver.vbm.table import Move
 
 #: Deals drawn before settling for one whose hidden cards are as before.
 TRIES = 8

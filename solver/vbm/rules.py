@@ -1,18 +1,12 @@
-"""The rulebook as functions over State: setting a game up and applying one decision.
+"""The rulebook as functions over a table: applying one decision.
 
-:func:`new_state` deals a game from a player count, a seed and the named settings
-(:mod:`solver.vbm.settings`): the seed picks the sets, shuffles them, deals the
-explorers and turns the mission tiles. :func:`apply_move` applies an explorer
-choice, a hand-draft choice or a row-draft choice and, once every seat has
-chosen, reveals the turn's cards (portals and missions: :mod:`solver.vbm.turns`).
-Every refusal names the rule it breaks.
+:func:`apply_move` applies an explorer choice, a hand-draft choice or a row-draft
+choice and, once every seat has chosen, reveals the turn's cards (portals and
+missions: :mod:`solver.vbm.turns`). Every refusal names the rule it breaks. The
+set-up is :func:`solver.vbm.state.new_state`.
 
->>> state = new_state(4, 1)
->>> state.mode, len(state.hands[0]), len(state.pile), state.teams
-('team', 10, 40, ((0, 2), (1, 3)))
->>> [len(row) for row in new_state(2, 1).rows], len(new_state(3, 1).rows[0])
-([4], 6)
->>> new_state(2, 7).apply(Move(explorer="E99"))  # doctest: +ELLIPSIS
+>>> from solver.vbm.state import new_state
+>>> apply_move(new_state(2, 7), Move(explorer="E99"))  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
 solver.errors.IllegalMoveError: keep one of the two Explorer cards you were dealt (...)
@@ -20,24 +14,22 @@ solver.errors.IllegalMoveError: keep one of the two Explorer cards you were deal
 
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import TypeVar
 
-from solver.errors import NotationError, NotYourTurnError
+from solver.errors import NotYourTurnError
 from solver.game import Position, Seat, one_seat_waits
 from solver.vbm.area import frontier
-from solver.vbm.cards import deck_named
-from solver.vbm.settings import read_settings
-from solver.vbm.state import HAND, ROUNDS, TURNS_PER_ROUND, Move, State, check
-from solver.vbm.turns import pyramids_for
-from solver.vbm.view import View
+from solver.vbm.table import HAND, ROUNDS, TURNS_PER_ROUND, Move, Table, check
+from solver.vbm.view import SeatView
 
 #: Largest seed a game takes (a 64-bit number, either sign).
 SEED_LIMIT = 2**64
 #: Card sets of the row draft by player count (the other modes use one per player).
 ROW_SETS = {2: 4, 3: 6}
+
+T = TypeVar("T", bound=Table)
+"""A table, or a state: what a move is applied to is what it gives back."""
 
 
 def sets_wanted(players: int, mode: str) -> int:
@@ -45,76 +37,7 @@ def sets_wanted(players: int, mode: str) -> int:
     return ROW_SETS[players] if mode == "rows" else players
 
 
-def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
-    """The set-up state: explorers dealt (two each), cards shuffled and dealt.
-
-    Raises:
-        NotationError: an unknown setting or a bad value (its path names the
-            setting), a mode the player count cannot play, a seed out of range, a
-            deck too small for the table.
-    """
-    chosen = read_settings(players, settings)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT <= seed <= SEED_LIMIT:
-        raise NotationError(
-            f"a seed is a whole number below 2**64, not {str(seed)[:40]}", path="seed"
-        )
-    mode = str(chosen.mode)
-    deck = deck_named(chosen.deck)
-    rng = random.Random(f"vbm/{seed}")
-    want_sets = sets_wanted(players, mode)
-    if len(deck.sets()) < want_sets or len(deck.explorers) < 2 * players:
-        raise NotationError(f"deck {deck.name!r} is too small for {players} players")
-    sets = sorted(rng.sample(deck.sets(), want_sets))
-    cards = [card.id for card in deck.cards if card.set in sets]
-    rng.shuffle(cards)
-    explorers = [e.id for e in deck.explorers]
-    rng.shuffle(explorers)
-    offers = tuple(tuple(explorers[2 * s : 2 * s + 2]) for s in range(players))
-    sides = chosen.mission_sides
-    if sides is None:
-        sides = tuple(rng.randrange(2) for _ in deck.missions)
-    if mode == "rows":
-        size = 2 * players
-        hands: tuple[tuple[str, ...], ...] = ((),) * players
-        rows: tuple[tuple[str, ...], ...] = (tuple(cards[:size]),)
-        pile = tuple(cards[size:])
-    else:
-        if len(cards) < 2 * HAND * players:
-            raise NotationError(f"deck {deck.name!r} has too few cards for {players} players")
-        hands = tuple(tuple(cards[s * HAND : (s + 1) * HAND]) for s in range(players))
-        rows, pile = (), tuple(cards[players * HAND : 2 * players * HAND])
-    return State(
-        players=players,
-        seed=seed,
-        mode=mode,
-        deck_name=deck.name,
-        sides=sides,
-        phase="explorer",
-        round=0,
-        turn=0,
-        first=0,
-        offers=offers,
-        explorers=(None,) * players,
-        areas=((),) * players,
-        hands=hands,
-        pending=(None,) * players,
-        pile=pile,
-        rows=rows,
-        live=(),
-        tokens=((),) * players,
-        pyramids=pyramids_for(deck, sides, mode),
-        claimed=frozenset(),
-        portals=((),) * players,
-        portal_left=deck.portal_tiles,
-        discards=(),
-        passed=((),) * players if mode != "rows" else (),
-        seen=((),) * players if mode != "rows" else (),
-        sand_direction=chosen.sand_direction,
-        explorer_tokens=chosen.explorer_tokens,
-    )
-
-
-def apply_move(state: State, move: Move) -> State:
+def apply_move(state: T, move: Move) -> T:
     """The state after ``move``: the choice of the seat it names (any seat still to
     choose in a simultaneous step), else of ``state.to_move``.
 
@@ -148,7 +71,7 @@ def apply_move(state: State, move: Move) -> State:
     return _rows(state, seat, move)
 
 
-def _explorer(state: State, seat: int, move: Move) -> State:
+def _explorer(state: T, seat: int, move: Move) -> T:
     offers = state.offers[seat]
     check(move.explorer is not None, "first keep one of your two Explorer cards")
     check(
@@ -163,7 +86,7 @@ def _explorer(state: State, seat: int, move: Move) -> State:
     return replace(after, phase="draft" if state.mode != "rows" else "rows")
 
 
-def _draft(state: State, seat: int, move: Move) -> State:
+def _draft(state: T, seat: int, move: Move) -> T:
     hand = state.hands[seat]
     check(
         move.row is None and move.discard is None,
@@ -187,7 +110,7 @@ def _draft(state: State, seat: int, move: Move) -> State:
     return _end_draft_turn(after)
 
 
-def _end_draft_turn(state: State) -> State:
+def _end_draft_turn(state: T) -> T:
     hands: list[tuple[str, ...]] = [()] * state.players
     discards = list(state.discards)
     passed = [list(p) for p in state.passed] or [[] for _ in range(state.players)]
@@ -228,7 +151,7 @@ def _end_draft_turn(state: State) -> State:
     )
 
 
-def _rows(state: State, seat: int, move: Move) -> State:
+def _rows(state: T, seat: int, move: Move) -> T:
     check(move.pass_to is None, "the row draft passes no cards")
     pending = list(state.pending)
     pending[seat] = Move(move.card, move.at)
@@ -263,7 +186,7 @@ def _rows(state: State, seat: int, move: Move) -> State:
     return _end_row_turn(after)
 
 
-def _end_row_turn(state: State) -> State:
+def _end_row_turn(state: T) -> T:
     revealed = state.reveal()
     turn = state.turn + 1
     size = 2 * state.players
@@ -286,6 +209,6 @@ def waiting(position: Position) -> tuple[Seat, ...]:
     """``Game.waiting``: every seat with a decision in this step of a state or a view
     (every seat still to choose in the Explorer choice and the hand draft, else the
     seat to move; none at the end)."""
-    if isinstance(position, State | View):
+    if isinstance(position, Table | SeatView):
         return position.waiting()
     return one_seat_waits(position)

@@ -6,7 +6,7 @@ largest group sharing a terrain (``same``) or per terrain seen (``different``). 
 :class:`Look` is one Sand card of an area with what it sees now, kept so that one
 more card placed where it looks updates it (:meth:`Look.saw`) without looking again.
 
->>> from solver.vbm.cards import standard_deck
+>>> from solver.vbm.decks import standard_deck
 >>> lava = standard_deck().card("L01")
 >>> rule = SandRule("row", "any", 1, "left")
 >>> sand_score(rule, (0, 3), {(0, 1): lava, (0, 2): lava, (1, 3): lava})

@@ -40,7 +40,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from solver.errors import NotationError
-from solver.vbm.cards import deck_named
+from solver.vbm.decks import deck_named
 from solver.vbm.fields import shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6

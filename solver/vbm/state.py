@@ -1,402 +1,287 @@
-"""The game state: a frozen dataclass, moves applied one decision at a time.
+"""A Very Big Monster state and what one seat sees of it, the positions of ``solver.game``.
 
-The Explorer choice and the hand draft are simultaneous: every seat that has
-not chosen yet (:meth:`State.waiting`, from the turn's first player round the
-table) may choose, in any order; ``to_move`` is the first of them. A move names
-its seat (``Move.seat``), or is the seat to move's. Choices already made this
-turn stay hidden in :meth:`State.view` (only the Spaceship a hand was passed to
-shows) until every player has chosen; then the cards are revealed together and
-effects and missions apply (``turns``). The row draft is taken in turn.
+A :class:`State` is a :class:`~solver.vbm.table.Table` that plays by
+:mod:`solver.vbm.rules`; :func:`new_state` deals one from a player count, a seed
+and the named settings (:mod:`solver.vbm.settings`): the seed picks the sets,
+shuffles them, deals the explorers and turns the mission tiles. A :class:`View`
+is what one seat sees of it (:class:`~solver.vbm.view.SeatView`), and lays out a
+full state from that alone: each is built from the other.
 
-Phases: ``explorer`` (each player keeps one of two Explorer cards), then
-``draft`` (team and free-for-all modes: hands of 10 passed between Spaceships,
-two rounds of 9 turns) or ``rows`` (2 and 3 players: the row draft), then ``over``.
+:attr:`View.world` is one full state that agrees with the view, built from the
+view alone in one fixed way (unseen cards in id order), for the rules engine to
+answer legal moves, checks and scores; nothing a hint ranks depends on which
+unseen card went where.
 
->>> from solver.vbm.rules import new_state
->>> state = new_state(2, 7)
->>> state.phase, state.to_move, state.waiting(), len(state.legal_moves())
-('explorer', 0, (0, 1), 2)
+>>> state = new_state(4, 1)
+>>> state.mode, len(state.hands[0]), len(state.pile), state.teams
+('team', 10, 40, ((0, 2), (1, 3)))
+>>> [len(row) for row in new_state(2, 1).rows], len(new_state(3, 1).rows[0])
+([4], 6)
+>>> state = new_state(4, 2)
+>>> state = state.apply(state.legal_moves()[0])
+>>> view = View.of(state, 1)
+>>> view.explorers[0], view.kept[0], view.to_move, view.legal_moves()[0].seat
+(None, True, 1, 1)
+>>> View.of(view.world, 1) == view
+True
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+import random
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
 
-from solver.errors import IllegalMoveError
-from solver.game import Json, Score
-from solver.vbm.area import Area, Reading, Tally, finish, frontier, read
-from solver.vbm.cards import Deck, Pos, deck_named
-from solver.vbm.scoring import explorer_counts, ranked_winners, sheet, team_standing
-from solver.vbm.turns import missions, portal_tiles
-
-if TYPE_CHECKING:
-    from solver.vbm.view import View
-
-ROUNDS = 2
-TURNS_PER_ROUND = 9
-#: Cards dealt to each Spaceship at the start of a round (hand draft).
-HAND = 10
-#: The phases in which every player chooses at once.
-SIMULTANEOUS = ("explorer", "draft")
+from solver.errors import IllegalMoveError, NotationError
+from solver.game import Json, Score, ScorePad, Seat, not_your_seat
+from solver.vbm.area import frontier
+from solver.vbm.decks import deck_named
+from solver.vbm.rules import SEED_LIMIT, apply_move, sets_wanted
+from solver.vbm.settings import read_settings
+from solver.vbm.table import HAND, SIMULTANEOUS, Move, Table
+from solver.vbm.turns import pyramids_for
+from solver.vbm.view import SeatView, hidden_discards, shown_explorers
+from solver.vbm.writing import state_to_json, view_to_json
 
 
-#: Area readings kept (:func:`reading`).
-READINGS_KEPT = 4096
-#: Longest area read from the reading of its prefix (a game's areas hold 20 cards at most).
-EXTENDED = 32
+def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
+    """The set-up state: explorers dealt (two each), cards shuffled and dealt.
 
-
-@dataclass(frozen=True, init=False)
-class Move:
-    """One decision of one player; fields that do not apply are None.
-
-    * choose an Explorer: ``explorer``;
-    * hand draft (team and free-for-all): keep ``card``, place it ``at`` a cell and
-      pass the rest to the free Spaceship of seat ``pass_to`` (nothing to pass on
-      the last turn of a round: the other card is discarded);
-    * row draft (2 and 3 players): the first player picks ``row``, keeps and places
-      ``card`` and discards ``discard``; the next keep and discard from that row,
-      the last one only keeps.
-
-    ``seat`` names whose choice it is in a simultaneous step (None: the seat to
-    move's); the state keeps choices without it, by their place in ``pending``.
+    Raises:
+        NotationError: an unknown setting or a bad value (its path names the
+            setting), a mode the player count cannot play, a seed out of range, a
+            deck too small for the table.
     """
-
-    card: str | None = None
-    at: Pos | None = None
-    pass_to: int | None = None
-    row: int | None = None
-    discard: str | None = None
-    explorer: str | None = None
-    seat: int | None = None
-
-    def __init__(
-        self,
-        card: str | None = None,
-        at: Pos | None = None,
-        pass_to: int | None = None,
-        row: int | None = None,
-        discard: str | None = None,
-        explorer: str | None = None,
-        seat: int | None = None,
-    ) -> None:
-        # Written out: the generated __init__ of a frozen dataclass sets each field
-        # through object.__setattr__, and making the legal moves took a fifth of a
-        # greedy game; this fills the instance's fields at once.
-        object.__setattr__(
-            self,
-            "__dict__",
-            {
-                "card": card,
-                "at": at,
-                "pass_to": pass_to,
-                "row": row,
-                "discard": discard,
-                "explorer": explorer,
-                "seat": seat,
-            },
+    chosen = read_settings(players, settings)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not -SEED_LIMIT <= seed <= SEED_LIMIT:
+        raise NotationError(
+            f"a seed is a whole number below 2**64, not {str(seed)[:40]}", path="seed"
         )
+    mode = str(chosen.mode)
+    deck = deck_named(chosen.deck)
+    rng = random.Random(f"vbm/{seed}")
+    want_sets = sets_wanted(players, mode)
+    if len(deck.sets()) < want_sets or len(deck.explorers) < 2 * players:
+        raise NotationError(f"deck {deck.name!r} is too small for {players} players")
+    sets = sorted(rng.sample(deck.sets(), want_sets))
+    cards = [card.id for card in deck.cards if card.set in sets]
+    rng.shuffle(cards)
+    explorers = [e.id for e in deck.explorers]
+    rng.shuffle(explorers)
+    offers = tuple(tuple(explorers[2 * s : 2 * s + 2]) for s in range(players))
+    sides = chosen.mission_sides
+    if sides is None:
+        sides = tuple(rng.randrange(2) for _ in deck.missions)
+    if mode == "rows":
+        size = 2 * players
+        hands: tuple[tuple[str, ...], ...] = ((),) * players
+        rows: tuple[tuple[str, ...], ...] = (tuple(cards[:size]),)
+        pile = tuple(cards[size:])
+    else:
+        if len(cards) < 2 * HAND * players:
+            raise NotationError(f"deck {deck.name!r} has too few cards for {players} players")
+        hands = tuple(tuple(cards[s * HAND : (s + 1) * HAND]) for s in range(players))
+        rows, pile = (), tuple(cards[players * HAND : 2 * players * HAND])
+    return State(
+        players=players,
+        seed=seed,
+        mode=mode,
+        deck_name=deck.name,
+        sides=sides,
+        phase="explorer",
+        round=0,
+        turn=0,
+        first=0,
+        offers=offers,
+        explorers=(None,) * players,
+        areas=((),) * players,
+        hands=hands,
+        pending=(None,) * players,
+        pile=pile,
+        rows=rows,
+        live=(),
+        tokens=((),) * players,
+        pyramids=pyramids_for(deck, sides, mode),
+        claimed=frozenset(),
+        portals=((),) * players,
+        portal_left=deck.portal_tiles,
+        discards=(),
+        passed=((),) * players if mode != "rows" else (),
+        seen=((),) * players if mode != "rows" else (),
+        sand_direction=chosen.sand_direction,
+        explorer_tokens=chosen.explorer_tokens,
+    )
 
 
-def undecided(
-    phase: str,
-    first: int,
-    kept: Sequence[bool],
-    pending: Sequence[Move | None],
-) -> tuple[int, ...]:
-    """The seats still to choose in a simultaneous step, from the first player round the
-    table: those without an Explorer card (``kept``), or without a choice this turn."""
-    players = len(pending)
-    order = [(first + k) % players for k in range(players)]
-    if phase == "explorer":
-        return tuple(s for s in order if not kept[s])
-    return tuple(s for s in order if pending[s] is None)
-
-
-@functools.lru_cache(maxsize=READINGS_KEPT)
-def reading(deck_name: str, area: Area, reach: str = "arrow") -> Reading:
-    """The area read card by card (:func:`~solver.vbm.area.read`), cached by deck name,
-    area and Sand direction (the setting ``sand_direction``): the areas of a state are
-    read once, and every placement a player weighs extends them by one card
-    (:meth:`~solver.vbm.area.Reading.plus`).
-
-    An area of a game (:data:`EXTENDED` cards at most) extends the reading of the area
-    one card shorter, which the state before it read; a longer one is read card by
-    card in a loop, whatever its length.
-    """
-    if 0 < len(area) <= EXTENDED:
-        r, c, card_id = area[-1]
-        return reading(deck_name, area[:-1], reach).plus(r, c, deck_named(deck_name).by_id[card_id])
-    return read(deck_named(deck_name), area, reach)
-
-
-@functools.lru_cache(maxsize=16384)
-def tally(deck_name: str, area: Area, reach: str = "arrow") -> Tally:
-    """:func:`~solver.vbm.area.analyse`, cached like :func:`reading`; an area one card
-    longer than a read one is read from it."""
-    deck = deck_named(deck_name)
-    if not area:
-        return finish(deck, Reading.empty(reach))
-    r, c, card_id = area[-1]
-    return finish(deck, reading(deck_name, area[:-1], reach).plus(r, c, deck.by_id[card_id]))
-
-
-@dataclass(frozen=True)
-class State:
-    """Everything about one game; see the module docstring for the phases.
-
-    ``areas[s]`` are seat ``s``'s placements in order; ``hands[s]`` the cards on
-    seat ``s``'s Spaceship this turn (draft) and ``passed[s]`` the cards it has
-    passed on this round (only it knows them); ``rows`` the open rows and ``live``
-    what is left of the row being drafted (row draft); ``pending[s]`` the choice
-    seat ``s`` made this turn; ``pile`` the cards not yet dealt or revealed;
-    ``discards`` every discarded card, and ``seen[s]`` those of them seat ``s``
-    knows (hand draft: the cards it held that went back to the box);
-    ``sand_direction`` the setting of that name (which cells a Sand card counts),
-    ``explorer_tokens`` too (whose Reward Mission tokens an Explorer card counts).
-    """
-
-    players: int
-    seed: int
-    mode: str
-    deck_name: str
-    sides: tuple[int, ...]
-    phase: str
-    round: int
-    turn: int
-    first: int
-    offers: tuple[tuple[str, ...], ...]
-    explorers: tuple[str | None, ...]
-    areas: tuple[Area, ...]
-    hands: tuple[tuple[str, ...], ...]
-    pending: tuple[Move | None, ...]
-    pile: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    live: tuple[str, ...]
-    tokens: tuple[tuple[int, ...], ...]
-    pyramids: tuple[tuple[int, ...], ...]
-    claimed: frozenset[tuple[str, int, int]]
-    portals: tuple[tuple[Pos, ...], ...]
-    portal_left: int
-    discards: tuple[str, ...]
-    passed: tuple[tuple[str, ...], ...] = ()
-    seen: tuple[tuple[str, ...], ...] = ()
-    sand_direction: str = "arrow"
-    explorer_tokens: str = "own"
-
-    # ----------------------------------------------------------------- basics
-    @property
-    def deck(self) -> Deck:
-        """The deck the game is played with."""
-        return deck_named(self.deck_name)
-
-    @property
-    def teams(self) -> tuple[tuple[int, int], ...] | None:
-        """Teammates sit opposite: seat ``s`` and ``s + players / 2`` (team mode only)."""
-        if self.mode != "team":
-            return None
-        half = self.players // 2
-        return tuple((s, s + half) for s in range(half))
-
-    def mate(self, seat: int) -> int | None:
-        """The teammate of ``seat`` in team mode."""
-        return (seat + self.players // 2) % self.players if self.mode == "team" else None
-
-    def order(self) -> list[int]:
-        """Seats from this turn's first player round the table."""
-        return [(self.first + k) % self.players for k in range(self.players)]
-
-    @property
-    def chosen(self) -> int:
-        """How many seats have decided this turn (or chosen an explorer)."""
-        if self.phase == "explorer":
-            return sum(e is not None for e in self.explorers)
-        return sum(p is not None for p in self.pending)
-
-    @property
-    def to_move(self) -> int | None:
-        """The first seat with a decision in this step; None when the game is over."""
-        if self.phase == "over":
-            return None
-        if self.phase in SIMULTANEOUS:
-            return self.waiting()[0]
-        return (self.first + self.chosen) % self.players
-
-    def waiting(self) -> tuple[int, ...]:
-        """Every seat with a decision in this step (see the module docstring)."""
-        if self.phase == "over":
-            return ()
-        if self.phase in SIMULTANEOUS:
-            kept = [e is not None for e in self.explorers]
-            return undecided(self.phase, self.first, kept, self.pending)
-        return ((self.first + self.chosen) % self.players,)
-
-    def is_terminal(self) -> bool:
-        """True once the last turn has been revealed."""
-        return self.phase == "over"
-
-    def cards(self) -> list[str]:
-        """Every card of the game, wherever it lies (a row-draft choice lies in ``pending``)."""
-        cards = [c for area in self.areas for _, _, c in area]
-        for group in (*self.hands, self.pile, *self.rows, self.live, self.discards):
-            cards += group
-        if self.mode == "rows":
-            cards += [p.card for p in self.pending if p is not None and p.card is not None]
-        return cards
-
-    def round_cards(self) -> set[str]:
-        """The cards dealt this round of the hand draft: on the Spaceships or placed since."""
-        cards = {c for hand in self.hands for c in hand}
-        return cards | {c for area in self.areas for _, _, c in area[len(area) - self.turn :]}
-
-    # ------------------------------------------------------------------ moves
-    def pass_targets(self, seat: int) -> list[int]:
-        """Free Spaceships ``seat`` may pass to: another player's, else its own."""
-        taken = {p.pass_to for p in self.pending if p is not None}
-        free = [t for t in range(self.players) if t != seat and t not in taken]
-        return free or [seat]
-
-    def last_in_row(self) -> bool:
-        """Is the seat to move the last to draft from the live row (keeps, no discard)?"""
-        return self.chosen == self.players - 1
-
-    def legal_moves(self) -> list[Move]:
-        """Every legal move of ``to_move`` in a fixed order (card, cell, target)."""
-        seat = self.to_move
-        return [] if seat is None else self.choices(seat)
-
-    def choices(self, seat: int) -> list[Move]:
-        """Every legal move of ``seat`` in a fixed order, [] when it has no decision now
-        (the moves name no seat: see :meth:`solver.vbm.view.View.legal_moves`)."""
-        if seat not in self.waiting():
-            return []
-        if self.phase == "explorer":
-            return [Move(explorer=e) for e in self.offers[seat]]
-        cells = frontier(self.areas[seat])
-        if self.phase == "draft":
-            hand = self.hands[seat]
-            if len(hand) <= 2:
-                return [Move(card, cell) for card in hand for cell in cells]
-            targets = self.pass_targets(seat)
-            return [Move(card, cell, t) for card in hand for cell in cells for t in targets]
-        if self.chosen == 0:
-            return [
-                Move(card, cell, row=r, discard=d)
-                for r, row in enumerate(self.rows)
-                for card in row
-                for cell in cells
-                for d in row
-                if d != card
-            ]
-        if self.last_in_row():
-            return [Move(card, cell) for card in self.live for cell in cells]
-        return [
-            Move(card, cell, discard=d)
-            for card in self.live
-            for cell in cells
-            for d in self.live
-            if d != card
-        ]
+class State(Table):
+    """A table that plays by the rules: the state protocol of ``solver.game``."""
 
     def apply(self, move: Move) -> State:
         """The state after ``move``; IllegalMoveError names the rule it breaks."""
-        from solver.vbm.rules import apply_move
-
         return apply_move(self, move)
 
-    # ----------------------------------------------------------------- scores
-    def tallies(self) -> list[Tally]:
-        """Each seat's area, read once (cached)."""
-        return [tally(self.deck_name, area, self.sand_direction) for area in self.areas]
-
-    def counts(self) -> list[dict[str, int]]:
-        """Each seat's counters, with its Reward Mission tokens."""
-        return [{**t.counts, "tokens": len(self.tokens[s])} for s, t in enumerate(self.tallies())]
-
-    def sheets(self) -> list[dict[str, int]]:
-        """Every score-pad line of every seat."""
-        deck = self.deck
-        counts = self.counts()
-        out = []
-        for seat, t in enumerate(self.tallies()):
-            mate = self.mate(seat)
-            mate_counts = counts[mate] if mate is not None else None
-            scored = explorer_counts(counts[seat], mate_counts, self.explorer_tokens)
-            name = self.explorers[seat]
-            explorer = deck.explorer(name) if name is not None else None
-            out.append(sheet(deck, t, len(self.portals[seat]), self.tokens[seat], explorer, scored))
-        return out
-
-    def scores(self) -> list[Score]:
-        """One score per seat: total VP with every score-pad line."""
-        return [Score(s, sum(lines.values()), lines) for s, lines in enumerate(self.sheets())]
-
-    def team_score(self, seat: int) -> int:
-        """The lower of the two teammates' scores (team mode), else the seat's own."""
-        totals = [s.total for s in self.scores()]
-        mate = self.mate(seat)
-        return totals[seat] if mate is None else min(totals[seat], totals[mate])
-
-    def score_detail(self) -> Json | None:
-        """Team mode: each team's score, the tie-break steps and what decided
-        (:func:`~solver.vbm.scoring.team_standing`); None in the other modes."""
-        teams = self.teams
-        if teams is None:
-            return None
-        sheets = self.sheets()
-        totals = [sum(lines.values()) for lines in sheets]
-        return team_standing(totals, [lines["water"] for lines in sheets], teams)
-
-    def winners(self) -> tuple[int, ...]:
-        """Winning seats by the rulebook's tie rules (team mode: the whole team)."""
-        sheets = self.sheets()
-        totals = [sum(lines.values()) for lines in sheets]
-        return ranked_winners(totals, [lines["water"] for lines in sheets], self.teams)
-
-    # ------------------------------------------------------------------- JSON
     def to_json(self) -> Json:
         """The whole state, seed and undealt cards included."""
-        from solver.vbm.codec import state_to_json
-
         return state_to_json(self)
 
     def view(self, seat: int) -> View:
-        """What ``seat`` may see (:class:`solver.vbm.view.View`)."""
-        from solver.vbm.view import View
-
+        """What ``seat`` may see (:meth:`View.of`)."""
         return View.of(self, seat)
 
-    # ------------------------------------------------------------ turn ending
-    def reveal(self) -> State:
-        """Place every pending card, then apply portals and missions."""
-        areas = list(self.areas)
-        for seat, move in enumerate(self.pending):
-            assert move is not None and move.at is not None and move.card is not None
-            areas[seat] = (*areas[seat], (move.at[0], move.at[1], move.card))
-        placed = replace(self, areas=tuple(areas))
-        tallies = placed.tallies()
-        portals, left = portal_tiles(tallies, self.portals, self.portal_left, self.order())
-        sides = [tile[side] for tile, side in zip(self.deck.missions, self.sides, strict=True)]
-        counts = [dict(t.counts) for t in tallies]
-        given, pyramids, claimed = missions(sides, counts, self.teams, self.pyramids, self.claimed)
-        tokens = [list(t) for t in self.tokens]
-        for seat, value in given:
-            tokens[seat].append(value)
-        return replace(
-            placed,
-            portals=portals,
-            portal_left=left,
-            pyramids=pyramids,
-            claimed=claimed,
-            tokens=tuple(tuple(t) for t in tokens),
-            pending=(None,) * self.players,
+
+def public_scores(state: State) -> ScorePad:
+    """``Game.public_scores``: the score pad as every seat sees it. The play areas,
+    portals and tokens lie open; an Explorer card counts once all are shown."""
+    return ScorePad.of(replace(state, explorers=shown_explorers(state, None)))
+
+
+class View(SeatView):
+    """What one seat sees (:class:`~solver.vbm.view.SeatView`), with the full state it
+    lays out from that alone (:attr:`world`) and what the rules answer on it."""
+
+    def legal_moves(self) -> list[Move]:
+        """The seat's legal moves while it has a decision (the state's order), else [];
+        in a simultaneous step each names the seat, so any waiting seat's move applies."""
+        if self.seat not in self.waiting():
+            return []
+        moves = self.world.choices(self.seat)
+        if self.phase not in SIMULTANEOUS:
+            return moves
+        return [replace(m, seat=self.seat) for m in moves]
+
+    def check(self, move: Move) -> None:
+        """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule.
+
+        A move that names no seat is the seat to move's; one that names another
+        seat is refused as not this seat's, whatever that seat holds.
+
+        Raises:
+            NotYourTurnError: the seat has no decision now.
+        """
+        if self.is_terminal():
+            raise IllegalMoveError("the game is over: no more cards are placed")
+        if move.seat is not None and move.seat != self.seat:
+            raise not_your_seat(move.seat)
+        self.require_decision()
+        if move.seat is None and self.to_move != self.seat:
+            raise IllegalMoveError(
+                f'a move without "seat" is seat {self.to_move}\'s: seat {self.seat} names '
+                f'itself with "seat": {self.seat}'
+            )
+        self.world.apply(move)
+
+    def scores(self) -> list[Score]:
+        """Every seat's running score (an Explorer not yet shown scores nothing)."""
+        return replace(self.world, explorers=self.explorers).scores()
+
+    def score_detail(self) -> Json | None:
+        """Team mode: the team standing as far as the seat knows (as :meth:`scores`)."""
+        return replace(self.world, explorers=self.explorers).score_detail()
+
+    def winners(self) -> tuple[Seat, ...]:
+        """At the end, the winning seats; () before."""
+        return self.world.winners() if self.is_terminal() else ()
+
+    def view(self, seat: Seat) -> Json:
+        """This view as JSON; only its own seat may ask."""
+        if seat != self.seat:
+            raise NotationError(
+                f"a view of seat {self.seat} cannot show seat {seat}'s view", path="seat"
+            )
+        return self.to_json()
+
+    def to_json(self) -> Json:
+        """The view as JSON, with ``"view_of"``; hidden choices show only ``"pass"``."""
+        return view_to_json(self)
+
+    @functools.cached_property
+    def world(self) -> State:
+        """One full state that agrees with the view, from the view alone.
+
+        The other hands hold first the cards the seat passed on that are not yet
+        placed (they are on some other Spaceship), then unseen cards in id order;
+        then the pile, then the discards the seat never held. A hidden choice of
+        this turn keeps the first card of that hand on that area's first open cell.
+        Hidden Explorer offers are the spare Explorers in id order.
+        """
+        placed = {c for area in self.areas for _, _, c in area}
+        mine = set(self.hand or ())
+        pool = sorted(c for c in set(self.passed) if c not in placed and c not in mine)
+        pool += sorted(set(self.unseen()) - set(pool))
+        hands: list[tuple[str, ...]] = []
+        for s, size in enumerate(self.hand_sizes):
+            if s == self.seat and self.hand is not None:
+                hands.append(self.hand)
+            else:
+                hands.append(tuple(pool[:size]))
+                pool = pool[size:]
+        pile, pool = tuple(pool[: self.pile]), pool[self.pile :]
+        hidden = hidden_discards(self.players, self.mode, self.round, len(self.discards))
+        discards = self.discards + tuple(pool[: max(hidden, 0)])
+        pending = tuple(
+            Move(hands[s][0], frontier(self.areas[s])[0], p.pass_to)
+            if p is not None and p.card is None and hands[s]
+            else p
+            for s, p in enumerate(self.pending)
+        )
+        offers, explorers = self._explorers()
+        draft = self.mode != "rows"
+        return State(
+            players=self.players,
+            seed=0,
+            mode=self.mode,
+            deck_name=self.deck_name,
+            sides=self.sides,
+            phase=self.phase,
+            round=self.round,
+            turn=self.turn,
+            first=self.first,
+            offers=offers,
+            explorers=explorers,
+            areas=self.areas,
+            hands=tuple(hands),
+            pending=pending,
+            pile=pile,
+            rows=self.rows,
+            live=self.live,
+            tokens=self.tokens,
+            pyramids=self.pyramids,
+            claimed=self.claimed,
+            portals=self.portals,
+            portal_left=self.portal_left,
+            discards=discards,
+            passed=tuple(self.passed if s == self.seat else () for s in range(self.players))
+            if draft
+            else (),
+            seen=tuple(
+                tuple(sorted(self.discards)) if s == self.seat else () for s in range(self.players)
+            )
+            if draft
+            else (),
+            sand_direction=self.sand_direction,
+            explorer_tokens=self.explorer_tokens,
         )
 
-
-def check(condition: bool, rule: str) -> None:
-    """Raise IllegalMoveError(rule) unless ``condition``."""
-    if not condition:
-        raise IllegalMoveError(rule)
+    def _explorers(self) -> tuple[tuple[tuple[str, ...], ...], tuple[str | None, ...]]:
+        """Offers and choices for the world: hidden ones from the spare Explorers."""
+        shown = {e for e in self.explorers if e is not None}
+        spare = sorted(
+            e.id for e in self.deck.explorers if e.id not in self.offer and e.id not in shown
+        )
+        offers: list[tuple[str, ...]] = []
+        explorers: list[str | None] = []
+        for s, chosen in enumerate(self.explorers):
+            if s == self.seat:
+                offers.append(self.offer)
+                explorers.append(chosen)
+            elif chosen is not None:
+                offers.append((chosen, *spare[:1]))
+                explorers.append(chosen)
+                spare = spare[1:]
+            else:
+                offers.append(tuple(spare[:2]))
+                spare = spare[2:]
+                explorers.append(offers[-1][0] if self.kept[s] and offers[-1] else None)
+        return tuple(offers), tuple(explorers)

@@ -3,7 +3,7 @@
 :func:`check_view` takes a view whose fields are already read and bounded
 (``codec``) and checks its own facts (hand, hidden choices, sets, how many cards
 are unseen), then the full state it describes (:attr:`View.world
-<solver.vbm.view.View.world>`) against every invariant of a state
+<solver.vbm.state.View.world>`) against every invariant of a state
 (``invariants``): a fault there is named at the view's own path.
 """
 
@@ -13,7 +13,8 @@ from dataclasses import fields
 
 from solver.errors import NotationError
 from solver.vbm.invariants import check_state
-from solver.vbm.view import View, hidden_discards
+from solver.vbm.state import View
+from solver.vbm.view import hidden_discards
 
 
 def check_view(view: View) -> None:

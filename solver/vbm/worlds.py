@@ -11,7 +11,7 @@ choice and the hand draft, another seat's choice shows only that it was made
 (and, in the draft, the Spaceship its hand went to); the row draft is open.
 
 >>> import random
->>> from solver.vbm.rules import new_state
+>>> from solver.vbm.state import new_state
 >>> from solver.vbm.redeal import redeal
 >>> s = new_state(4, 3)
 >>> sample(View.of(s, 0), random.Random(1)) == sample(View.of(redeal(s, 0, 8), 0), random.Random(1))
@@ -30,8 +30,8 @@ from solver.vbm.cards import Pos
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.redeal import redeal
 from solver.vbm.rules import waiting
-from solver.vbm.state import SIMULTANEOUS, Move, State
-from solver.vbm.view import View
+from solver.vbm.state import State, View
+from solver.vbm.table import SIMULTANEOUS, Move
 
 
 def sample(view: View, rng: random.Random) -> State:

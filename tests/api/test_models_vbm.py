@@ -19,7 +19,7 @@ from api.http.app import create_app
 from api.http.models.vbm import MODELS, VbmScoreDetail, VbmState, VbmTable
 from api.services import games as game_service
 from solver.vbm import GAME
-from solver.vbm.cards import BUILTIN_DECKS, standard_deck
+from solver.vbm.decks import BUILTIN_DECKS, standard_deck
 from tests.api.model_checks import exact_keys, hint_keys, played, refused, round_trips, trails
 from tests.modes import every_mode
 

@@ -27,12 +27,12 @@ from typing_extensions import TypeAliasType
 
 from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict, by_field
 from solver.formats import FIRST_FORMAT
-from solver.vbm.cards import standard_deck
 from solver.vbm.common import MAX_ROWS, MAX_TURN
+from solver.vbm.decks import standard_deck
 from solver.vbm.invariants import MAX_AREA
 from solver.vbm.rules import SEED_LIMIT
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, SETTINGS
-from solver.vbm.state import HAND
+from solver.vbm.table import HAND
 
 _DECK = standard_deck()
 TILES = len(_DECK.missions)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from solver.files import allow_files
-from solver.vbm.cards import deck_named
+from solver.vbm.decks import deck_named
 
 EXAMPLE_DECK = """
 portal_tiles = 6

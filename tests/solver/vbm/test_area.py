@@ -9,8 +9,9 @@ import pytest
 from solver.errors import NotationError
 from solver.files import allow_files
 from solver.vbm.area import Area, analyse, frontier, sand_score
-from solver.vbm.cards import STEPS, Deck, SandRule, deck_named, standard_deck
+from solver.vbm.cards import STEPS, Deck, SandRule
 from solver.vbm.deckfile import parse_deck
+from solver.vbm.decks import deck_named, standard_deck
 
 
 def lines(deck: str, area: Area) -> dict[str, int]:
@@ -212,8 +213,8 @@ def test_bad_deck_files_are_refused(tmp_path: object) -> None:
 def test_reading_card_by_card_agrees_with_reading_whole_areas() -> None:
     import random
 
-    from solver.vbm.rules import new_state
-    from solver.vbm.state import tally
+    from solver.vbm.state import new_state
+    from solver.vbm.table import tally
 
     rng = random.Random(3)
     for players, seed in ((2, 1), (4, 2)):
@@ -225,7 +226,7 @@ def test_reading_card_by_card_agrees_with_reading_whole_areas() -> None:
 
 
 def test_a_long_area_is_read_without_recursion() -> None:
-    from solver.vbm.state import reading, tally
+    from solver.vbm.table import reading, tally
 
     area = tuple((0, k + 1, "W05") for k in range(3000))
     assert tally("standard", area).counts["water"] == 3000

@@ -9,7 +9,7 @@ from importlib import resources
 from typing import Any
 
 from solver.vbm import GAME
-from solver.vbm.cards import cards_json
+from solver.vbm.decks import cards_json
 
 
 def _data_file() -> dict[str, Any]:

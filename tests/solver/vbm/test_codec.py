@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from solver.errors import NotationError
-from solver.vbm.codec import move_from_json, move_to_json
-from solver.vbm.rules import new_state
+from solver.vbm.codec import move_from_json
+from solver.vbm.state import new_state
+from solver.vbm.writing import move_to_json
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

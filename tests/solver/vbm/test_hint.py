@@ -14,10 +14,9 @@ from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
 from solver.vbm.players import PLAYERS
-from solver.vbm.rules import new_state
-from solver.vbm.state import Move, State, tally
+from solver.vbm.state import State, View, new_state
+from solver.vbm.table import Move, tally
 from solver.vbm.turns import missions
-from solver.vbm.view import View
 
 
 def through_explorers(state: State) -> State:

@@ -17,9 +17,7 @@ from api.render.vbm import render
 from solver.errors import MonsterError, NotationError, UnknownDeckError
 from solver.files import MAX_FILE_BYTES, allow_files
 from solver.vbm import GAME
-from solver.vbm.rules import new_state
-from solver.vbm.state import State
-from solver.vbm.view import View
+from solver.vbm.state import State, View, new_state
 
 Doc = dict[str, Any]
 PER_SEAT = ("offers", "explorers", "areas", "hands", "pending", "tokens", "portals")
@@ -239,7 +237,7 @@ def test_a_request_names_only_built_in_decks() -> None:
 
 
 def test_the_command_line_may_name_a_deck_file_read_with_a_size_limit(tmp_path: Path) -> None:
-    from solver.vbm import cards
+    from solver.vbm import decks as cards
 
     text = (Path(cards.__file__).parent / "data" / "deck.toml").read_text("utf-8")
     names = []

@@ -8,9 +8,7 @@ import pytest
 
 from solver.game import RankedMove
 from solver.vbm.hint import hint
-from solver.vbm.rules import new_state
-from solver.vbm.state import State
-from solver.vbm.view import View
+from solver.vbm.state import State, View, new_state
 
 #: Time enough that the hint's work limits, not the clock, end its search.
 BUDGET = 1.0

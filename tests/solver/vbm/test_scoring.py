@@ -5,10 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from solver.vbm.area import PAD_LINES, Area, analyse
-from solver.vbm.cards import deck_named
-from solver.vbm.rules import new_state
+from solver.vbm.decks import deck_named
 from solver.vbm.scoring import ranked_winners, team_standing
-from solver.vbm.state import State
+from solver.vbm.state import State, new_state
 
 
 def finished(

@@ -12,8 +12,7 @@ from solver.errors import NotationError
 from solver.vbm import GAME
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.explorers import TYPICAL, expected_counts
-from solver.vbm.rules import new_state
-from solver.vbm.state import State
+from solver.vbm.state import State, new_state
 
 
 def team_mission(reading: str) -> State:

@@ -8,8 +8,8 @@ import pytest
 
 from solver.errors import NotationError
 from solver.vbm import GAME
-from solver.vbm.rules import new_state
 from solver.vbm.settings import SETTINGS, Settings, read_settings
+from solver.vbm.state import new_state
 
 
 def test_the_defaults_are_the_settings_the_game_lists() -> None:

@@ -15,9 +15,7 @@ from api.render.vbm import render
 from solver.errors import NotationError, NotYourTurnError
 from solver.game import AnyGame
 from solver.vbm import GAME
-from solver.vbm.rules import new_state
-from solver.vbm.state import State
-from solver.vbm.view import View
+from solver.vbm.state import State, View, new_state
 
 MODES = [(2, {}), (3, {}), (4, {}), (5, {}), (6, {}), (4, {"mode": "free"}), (3, {"mode": "free"})]
 
