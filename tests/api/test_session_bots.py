@@ -38,6 +38,10 @@ def _wait_until_free(gate: SolverGate) -> None:
         time.sleep(0.02)
 
 
+ITERATION_S = 0.06
+"""How long each search iteration takes at least in the test of a search past its time."""
+
+
 def test_a_search_past_the_requests_time_stops_and_plays_nothing(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -46,12 +50,13 @@ def test_a_search_past_the_requests_time_stops_and_plays_nothing(
 
     def counted(search: mcts.Search) -> None:
         iterations[0] += 1
+        time.sleep(ITERATION_S)  # each iteration as slow as on a busy machine
         iterate(search)
 
     monkeypatch.setattr(mcts.Search, "iterate", counted)
     app = create_app(Settings(secret=SECRET, request_seconds=0.3, solver_threads=2))
     client = TestClient(app)
-    bots = ["mcts:20"] * 3  # a Very Big Monster search at the cap: a second or more
+    bots = ["mcts:20"] * 3  # 20 iterations at ITERATION_S or more: over a second
     got = _start(client, {"game": "vbm", "players": 4, "seat": 3, "bots": bots, "seed": 2})
     assert got["bot_decides"]
     late = client.post("/v1/sessions/bot", json={"session": got["session"]})

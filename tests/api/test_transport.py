@@ -107,11 +107,15 @@ def test_what_the_service_made_at_start_is_out_of_the_collectors_reach() -> None
 
 def test_every_route_is_matched_by_the_app_itself() -> None:
     """No route sits behind an included router (FastAPI matches those through a layer
-    of its own on every request), and every one keeps its full path and its id."""
+    of its own on every request), every one keeps its full path and its id, and the
+    service's own come first: the schema and the docs pages' files are asked last."""
     app = create_app()
     routes = [route for route in app.router.routes if isinstance(route, APIRoute)]
     others = [route for route in app.router.routes if not isinstance(route, APIRoute)]
-    assert [getattr(route, "path", None) for route in others] == ["/openapi.json"]
+    assert [getattr(route, "path", None) for route in others] == ["/openapi.json", "/docs/static"]
+    first_other = app.router.routes.index(others[0])
+    service = [route for route in routes if route.path.startswith(("/v1/", "/play"))]
+    assert all(app.router.routes.index(route) < first_other for route in service)
     paths = {route.path for route in routes}
     assert {"/v1/park/view", "/v1/manno/solve", "/play/manno", "/health"} <= paths
     assert all(route.unique_id == operation_id(route) for route in routes)
