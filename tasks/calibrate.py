@@ -19,7 +19,7 @@ import math
 import numpy as np
 
 from tasks.generator import well_made
-from tasks.grader import _table, work_of
+from tasks.grader import table_engine, work_of
 from tasks.reasoning import hardest, solve
 
 SAMPLE = 300
@@ -40,9 +40,9 @@ def rung_works(rung: int, sample: int = SAMPLE, seed: int = SEED) -> list[float]
         if made is None or hardest(made[0]).rank != rung:
             continue
         task = made[0]
-        field = _table().distance_field(task)
+        field = table_engine().distance_field(task)
         rarity = math.log2(len(field) / int((field == 0).sum()))
-        works.append(work_of(solve(_table(), task), rarity))
+        works.append(work_of(solve(table_engine(), task), rarity))
         if len(works) == sample:
             return works
     raise AssertionError("unreachable")

@@ -37,7 +37,7 @@ from solver.backend import Backend
 from solver.backends import pool
 from solver.errors import MonsterError
 from solver.manno.task import Condition, Task
-from tasks.grader import Grade, _table, grade, may_grade
+from tasks.grader import Grade, grade, may_grade, table_engine
 from tasks.styles import LEVELS, STYLES, fits, sample
 
 BATCH = 64
@@ -65,7 +65,7 @@ Kept = dict[bytes, int]
 
 def _every() -> int:
     """The bit set of all arrangements."""
-    return (1 << len(_table().index)) - 1
+    return (1 << len(table_engine().index)) - 1
 
 
 def candidate(seed: int, level: int, k: int) -> Task:
@@ -78,7 +78,7 @@ def candidate(seed: int, level: int, k: int) -> Task:
 
     def keep(condition: Condition) -> bool:
         nonlocal solutions
-        narrower = solutions & _table().bits(condition)
+        narrower = solutions & table_engine().bits(condition)
         if not narrower or narrower == solutions:
             return False
         solutions = narrower
@@ -96,7 +96,7 @@ def well_made(seed: int, level: int, k: int) -> tuple[Task, bytes] | None:
     task = candidate(seed, level, k)
     every = _every()
     kept = list(task.conditions)
-    masks = [_table().bits(c) for c in kept]
+    masks = [table_engine().bits(c) for c in kept]
     full = functools.reduce(operator.and_, masks, every)
     for i in reversed(range(len(kept))):
         rest = masks[:i] + masks[i + 1 :]
@@ -105,7 +105,7 @@ def well_made(seed: int, level: int, k: int) -> tuple[Task, bytes] | None:
     pruned = Task(tuple(kept))
     if not full or not fits(pruned, STYLES[level]):
         return None
-    return pruned, full.to_bytes(len(_table().index) // 8, "big")
+    return pruned, full.to_bytes(len(table_engine().index) // 8, "big")
 
 
 def judge(seed: int, level: int, k: int, kept: Kept | None = None) -> _Verdict:
@@ -127,7 +127,7 @@ def judge(seed: int, level: int, k: int, kept: Kept | None = None) -> _Verdict:
         return _Verdict(None, meaning)  # an earlier candidate has this meaning at this level
     if not may_grade(task, level):
         return _Verdict(None, meaning)  # its hardest step's band does not hold the level
-    graded = grade(task, _table())
+    graded = grade(task, table_engine())
     if graded.level != level:
         return _Verdict(None, meaning)
     if kept is not None:
@@ -179,7 +179,7 @@ def generate(
         raise MonsterError(f"level must be 1 to 6, not {level}")
     if count < 1 or workers < 1:
         raise MonsterError("count and workers must be at least 1")
-    table = _table()
+    table = table_engine()
     seen = {np.packbits(table.mask(t)).tobytes() for t in exclude}
     kept: list[Grade] = []
     limit = MAX_CANDIDATES_PER_TASK * count

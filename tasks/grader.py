@@ -155,7 +155,7 @@ def grade(task: Task, table: TableEngine | None = None) -> Grade:
     Raises:
         UnsolvableError: nothing satisfies the task.
     """
-    table = table or _table()
+    table = table or table_engine()
     field = table.distance_field(task)  # raises UnsolvableError when unsolvable
     count = int((field == 0).sum())
     total = len(field)
@@ -187,7 +187,8 @@ def grade(task: Task, table: TableEngine | None = None) -> Grade:
 
 
 @functools.cache
-def _table() -> TableEngine:
+def table_engine() -> TableEngine:
+    """The table engine the grader reads tasks with (made once)."""
     engine = get_engine("table")
     assert isinstance(engine, TableEngine)
     return engine

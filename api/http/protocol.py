@@ -26,7 +26,7 @@ from weakref import WeakKeyDictionary
 
 import h11
 import uvicorn
-from uvicorn._types import ASGIReceiveCallable, ASGISendCallable, HTTPScope
+from starlette.types import Receive, Scope, Send
 from uvicorn.protocols.http.h11_impl import STATUS_PHRASES, H11Protocol
 from uvicorn.server import ServerState
 
@@ -136,9 +136,7 @@ class GuardedH11Protocol(H11Protocol):
         self.max_connections, self.limit_concurrency = self.limit_concurrency, None
         self.app = self._admit
 
-    async def _admit(
-        self, scope: HTTPScope, receive: ASGIReceiveCallable, send: ASGISendCallable
-    ) -> None:
+    async def _admit(self, scope: Scope, receive: Receive, send: Send) -> None:
         limit = self.max_connections
         # this request's own task is already counted among the tasks
         if limit is not None and (len(self.connections) >= limit or len(self.tasks) > limit):
