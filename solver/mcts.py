@@ -73,7 +73,8 @@ def _random_move(state: Any, rng: random.Random) -> Any:
     return rng.choice(list(state.legal_moves()))
 
 
-def _same(state: Any, move: Any, observer: Seat) -> Hashable:
+def public_move(state: Any, move: Any, observer: Seat) -> Hashable:
+    """What a seat learns of a move in a game whose moves are all public: the move."""
     seen: Hashable = move
     return seen
 
@@ -100,7 +101,7 @@ class Rules:
     sample: Callable[[Any, random.Random], Any]
     waiting: Callable[[Any], tuple[Seat, ...]]
     iterations: int
-    observe: Callable[[Any, Any, Seat], Hashable] = _same
+    observe: Callable[[Any, Any, Seat], Hashable] = public_move
     playout: Callable[[Any, random.Random], Any] = _random_move
     horizon: int = 2_000
 

@@ -55,6 +55,8 @@ VARIANCE_FLOOR = 0.01
 MAX_PLAYOUTS = 1_000_000
 #: The guard on one decision when no deadline is set around it.
 GUARD_SECONDS = 600.0
+#: Decisions a playout plays after the candidate before it is cut off, unless the game says.
+HORIZON = 6
 
 
 def all_moves(world: Any, seat: Seat, moves: list[Any]) -> list[Any]:
@@ -90,7 +92,7 @@ class SearchRules:
     policy: PlayerFactory
     playouts: int
     scale: float
-    horizon: int = 6
+    horizon: int = HORIZON
     explore: float = 0.1
     candidates: Callable[[Any, Seat, list[Any]], list[Any]] = all_moves
     margin: Callable[[Any, Seat], float] = score_margin

@@ -1,5 +1,4 @@
-"""Worlds a Monstrolicious seat cannot tell apart, and the ``mcts`` and ``search`` players
-over them.
+"""Worlds a Monstrolicious seat cannot tell apart (:class:`solver.worlds.Worlds`).
 
 :func:`sample` draws the opponent's face-down tiles uniformly among the values
 the battles allow and shuffles both stacks below the seat's next tile
@@ -18,10 +17,9 @@ from __future__ import annotations
 
 import random
 
-from solver import search
-from solver.game import PlayerFactory, one_seat_waits
-from solver.mcts import Rules, SearchPlayers
+from solver.game import one_seat_waits
 from solver.monstrolicious.state import State, View, determinise
+from solver.worlds import Worlds
 
 
 def sample(view: View, rng: random.Random) -> State:
@@ -29,21 +27,20 @@ def sample(view: View, rng: random.Random) -> State:
     return determinise(view, rng=rng, seed=rng.getrandbits(64))
 
 
-RULES = Rules(view=View.of, sample=sample, waiting=one_seat_waits, iterations=130)
-"""What the search needs of Monstrolicious."""
-
-mcts_player = SearchPlayers(RULES)
-"""The ``mcts`` player (``mcts:N`` through :meth:`SearchPlayers.named`)."""
-
-
 WHOLE_GAME = 40
 """Decisions a ``search`` playout may play: more than any game has left, so a playout
 ends with the game (cheap here, and the win is what counts)."""
 
+WORLDS = Worlds(
+    view=View.of,
+    sample=sample,
+    waiting=one_seat_waits,
+    iterations=130,
+    playouts=60,
+    scale=10.0,
+    horizon=WHOLE_GAME,
+)
+"""Monstrolicious's worlds and the budgets of the ``mcts`` and ``search`` players."""
 
-def search_players(policy: PlayerFactory) -> search.SearchPlayers:
-    """The ``search`` player (``search:N``), its playouts played by ``policy``."""
-    rules = search.SearchRules(
-        view=View.of, sample=sample, policy=policy, playouts=60, scale=10.0, horizon=WHOLE_GAME
-    )
-    return search.SearchPlayers(rules)
+RULES = WORLDS.rules
+"""What the ``mcts`` search needs of Monstrolicious."""

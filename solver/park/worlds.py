@@ -1,5 +1,4 @@
-"""Worlds a Monster Park seat cannot tell apart, and the ``mcts`` and ``search`` players
-over them.
+"""Worlds a Monster Park seat cannot tell apart (:class:`solver.worlds.Worlds`).
 
 :func:`sample` lays out the table the view alone gives (:meth:`View.world`) and
 deals its hidden cards anew (:func:`~solver.park.redeal.redeal`): every
@@ -19,25 +18,17 @@ from __future__ import annotations
 
 import random
 
-from solver import search
-from solver.game import PlayerFactory, Seat, one_seat_waits
-from solver.mcts import Rules, SearchPlayers
+from solver.game import Seat, one_seat_waits
 from solver.park.evaluate import evaluate, greedy_key
 from solver.park.moves import Move
 from solver.park.redeal import redeal
 from solver.park.state import State, View
+from solver.worlds import Worlds
 
 
 def sample(view: View, rng: random.Random) -> State:
     """One table ``view`` allows, its hidden cards drawn uniformly from ``rng``."""
     return redeal(view.world(), view.seat, rng.getrandbits(64))
-
-
-RULES = Rules(view=View.of, sample=sample, waiting=one_seat_waits, iterations=30)
-"""What the search needs of Monster Park."""
-
-mcts_player = SearchPlayers(RULES)
-"""The ``mcts`` player (``mcts:N`` through :meth:`SearchPlayers.named`)."""
 
 
 def by_greedy_key(world: State, seat: Seat, moves: list[Move]) -> list[Move]:
@@ -49,14 +40,16 @@ def by_greedy_key(world: State, seat: Seat, moves: list[Move]) -> list[Move]:
     return [moves[i] for i in order]
 
 
-def search_players(policy: PlayerFactory) -> search.SearchPlayers:
-    """The ``search`` player (``search:N``), its playouts played by ``policy``."""
-    rules = search.SearchRules(
-        view=View.of,
-        sample=sample,
-        policy=policy,
-        playouts=400,
-        scale=10.0,
-        candidates=by_greedy_key,
-    )
-    return search.SearchPlayers(rules)
+WORLDS = Worlds(
+    view=View.of,
+    sample=sample,
+    waiting=one_seat_waits,
+    iterations=30,
+    playouts=400,
+    scale=10.0,
+    candidates=by_greedy_key,
+)
+"""Monster Park's worlds and the budgets of the ``mcts`` and ``search`` players."""
+
+RULES = WORLDS.rules
+"""What the ``mcts`` search needs of Monster Park."""

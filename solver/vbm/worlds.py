@@ -1,5 +1,4 @@
-"""Worlds a Very Big Monster seat cannot tell apart, and the ``mcts`` and ``search``
-players over them.
+"""Worlds a Very Big Monster seat cannot tell apart (:class:`solver.worlds.Worlds`).
 
 :func:`sample` takes the state the view alone lays out (:attr:`View.world`) and
 deals its hidden content anew (:func:`~solver.vbm.redeal.redeal`): the other
@@ -23,15 +22,14 @@ from __future__ import annotations
 import random
 from collections.abc import Hashable
 
-from solver import search
-from solver.game import PlayerFactory, Seat
-from solver.mcts import Rules, SearchPlayers
+from solver.game import Seat
 from solver.vbm.cards import Pos
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.redeal import redeal
 from solver.vbm.rules import waiting
 from solver.vbm.state import State, View
 from solver.vbm.table import SIMULTANEOUS, Move
+from solver.worlds import Worlds
 
 
 def sample(view: View, rng: random.Random) -> State:
@@ -46,12 +44,6 @@ def observe(state: State, move: Move, seat: Seat) -> Hashable:
         return move
     return (state.phase, mover, move.pass_to)
 
-
-RULES = Rules(view=View.of, sample=sample, waiting=waiting, observe=observe, iterations=10)
-"""What the search needs of Very Big Monster."""
-
-mcts_player = SearchPlayers(RULES)
-"""The ``mcts`` player (``mcts:N`` through :meth:`SearchPlayers.named`)."""
 
 #: Placements the ``search`` player weighs: the best by immediate gain.
 PLACEMENTS = 10
@@ -105,15 +97,18 @@ def team_margin(state: State, seat: Seat) -> float:
     )
 
 
-def search_players(policy: PlayerFactory) -> search.SearchPlayers:
-    """The ``search`` player (``search:N``), its playouts played by ``policy``."""
-    rules = search.SearchRules(
-        view=View.of,
-        sample=sample,
-        policy=policy,
-        playouts=120,
-        scale=20.0,
-        candidates=best_placements,
-        margin=team_margin,
-    )
-    return search.SearchPlayers(rules)
+WORLDS = Worlds(
+    view=View.of,
+    sample=sample,
+    waiting=waiting,
+    iterations=10,
+    playouts=120,
+    scale=20.0,
+    observe=observe,
+    candidates=best_placements,
+    margin=team_margin,
+)
+"""Very Big Monster's worlds and the budgets of the ``mcts`` and ``search`` players."""
+
+RULES = WORLDS.rules
+"""What the ``mcts`` search needs of Very Big Monster."""
