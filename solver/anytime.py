@@ -68,6 +68,15 @@ SEED = 0
 MAX_HINT_MS = 2000
 
 
+def points_behind(worse: float) -> str:
+    """How far a move came out behind the best, its value in points.
+
+    >>> points_behind(3.24)
+    '3.2 points behind the best'
+    """
+    return f"{worse:.1f} points behind the best"
+
+
 @dataclass(frozen=True)
 class Anytime:
     """A game's ``hint(view, budget)``: the exact hint, then playouts with the rest.
@@ -94,7 +103,7 @@ class Anytime:
     prior: float = PRIOR
     reserve: float = 0.0
     unit: float | None = None
-    behind: Callable[[float], str] = lambda worse: f"{worse:.1f} points behind the best"
+    behind: Callable[[float], str] = points_behind
 
     def __call__(self, view: Any, budget: float) -> list[RankedMove]:
         ranked = self.exact(view, budget)

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import random
 
-from solver.anytime import Anytime, HintPlayers
-from solver.game import PlayerFactory, RandomPlayer
 from solver.monstrolicious import rules
 from solver.monstrolicious.codec import move_from_json
 from solver.monstrolicious.hint import hint
 from solver.monstrolicious.state import State, View
 from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
 from solver.monstrolicious.view import HIDDEN
-from solver.monstrolicious.worlds import mcts_player, search_players
+from solver.monstrolicious.worlds import WORLDS
+from solver.players import Roster
 
 
 def _possible(view: View, tile: Placed) -> list[Value]:
@@ -84,31 +83,22 @@ class GreedyPlayer:
         return max(moves, key=key)
 
 
-SEARCH = search_players(GreedyPlayer)
-"""The ``search`` player (``search:N``): the reference the hints are measured against."""
-
 HINT_RATE = 80
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
 HINT_RESERVE = 0.15
 """Seconds of every hint budget left to the exact hint, which buy no playouts."""
 
-HINT = Anytime(
+ROSTER = Roster(
+    WORLDS,
+    GreedyPlayer,
     hint,
-    SEARCH.rules,
     move_from_json,
     rate=HINT_RATE,
     reserve=HINT_RESERVE,
     unit=0.5,  # the hint's value is the win chance; a playout's, 2 * share of the win - 1
     behind=lambda worse: f"winning {worse:.0%} less often than the best",
 )
-"""The game's hint: the exact evaluation, then playouts with the rest of the budget."""
+"""Monstrolicious's players, wired from its own parts: ``PLAYERS`` by name and its ``HINT``."""
 
-
-PLAYERS: dict[str, PlayerFactory] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "hint": HintPlayers(View.of, HINT, move_from_json),
-    "mcts": mcts_player,
-    "search": SEARCH,
-}
+HINT, PLAYERS = ROSTER.hint, ROSTER.players

@@ -10,18 +10,17 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
-from solver.anytime import Anytime, HintPlayers
-from solver.game import PlayerFactory, RandomPlayer, Seat
+from solver.game import Seat
 from solver.park.board import AREA_ROOM, floor
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area, Monster
 from solver.park.codec import move_from_json
 from solver.park.evaluate import evaluate, greedy_key, unseen_monsters
 from solver.park.hint import hint
 from solver.park.moves import Move
-from solver.park.state import State, View
-from solver.park.worlds import mcts_player, search_players
+from solver.park.state import State
+from solver.park.worlds import WORLDS
+from solver.players import Roster
 
 
 def blocked_areas(state: State, seat: Seat) -> tuple[Area, ...]:
@@ -88,24 +87,13 @@ class GreedyPlayer:
         return _can_follow(unseen_monsters(state), move.area, size)
 
 
-SEARCH = search_players(GreedyPlayer)
-"""The ``search`` player (``search:N``): the reference the hints are measured against."""
-
 HINT_RATE = 300
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
 HINT_RESERVE = 0.06
 """Seconds of every hint budget left to the exact hint, which buy no playouts."""
 
-HINT = Anytime(hint, SEARCH.rules, move_from_json, rate=HINT_RATE, reserve=HINT_RESERVE)
-"""The game's hint: the exact evaluation, then playouts with the rest of the budget."""
+ROSTER = Roster(WORLDS, GreedyPlayer, hint, move_from_json, rate=HINT_RATE, reserve=HINT_RESERVE)
+"""Monster Park's players, wired from its own parts: ``PLAYERS`` by name and its ``HINT``."""
 
-
-PLAYERS: Mapping[str, PlayerFactory] = {
-    "random": RandomPlayer,
-    "greedy": GreedyPlayer,
-    "hint": HintPlayers(View.of, HINT, move_from_json),
-    "mcts": mcts_player,
-    "search": SEARCH,
-}
-"""The players by name, each built from a seed."""
+HINT, PLAYERS = ROSTER.hint, ROSTER.players

@@ -17,14 +17,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from solver.anytime import Anytime, HintPlayers
-from solver.game import PlayerFactory, RandomPlayer
+from solver.game import RandomPlayer
+from solver.players import Roster
 from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
-from solver.vbm.state import State, View
+from solver.vbm.state import State
 from solver.vbm.table import Move
-from solver.vbm.worlds import mcts_player, search_players
+from solver.vbm.worlds import WORLDS
 
 
 class GreedyPlayer:
@@ -57,23 +57,21 @@ def random_player(seed: int) -> RandomPlayer:
     return RandomPlayer(f"vbm-random/{seed}")
 
 
-SEARCH = search_players(GreedyPlayer)
-"""The ``search`` player (``search:N``): the reference the hints are measured against."""
-
 HINT_RATE = 90
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
 HINT_RESERVE = 0.04
 """Seconds of every hint budget left to the exact hint, which buy no playouts."""
 
-HINT = Anytime(hint, SEARCH.rules, move_from_json, rate=HINT_RATE, reserve=HINT_RESERVE)
-"""The game's hint: the exact evaluation, then playouts with the rest of the budget."""
+ROSTER = Roster(
+    WORLDS,
+    GreedyPlayer,
+    hint,
+    move_from_json,
+    rate=HINT_RATE,
+    reserve=HINT_RESERVE,
+    random=random_player,
+)
+"""Very Big Monster's players, wired from its own parts: ``PLAYERS`` by name and its ``HINT``."""
 
-
-PLAYERS: dict[str, PlayerFactory] = {
-    "random": random_player,
-    "greedy": GreedyPlayer,
-    "hint": HintPlayers(View.of, HINT, move_from_json),
-    "mcts": mcts_player,
-    "search": SEARCH,
-}
+HINT, PLAYERS = ROSTER.hint, ROSTER.players
