@@ -13,16 +13,18 @@ True
 'parks[0].water[2]: a land monster cannot live in the water'
 >>> json_pointer("parks[0].water[2]")
 '/parks/0/water/2'
->>> quoted([10**5000])
-'[<a whole number of about 5000 digits>]'
->>> quoted([[[[[[[[1]]]]]]]]), quoted("x" * 100)
-('[[[[[[[...]]]]]]]', "'xxxxxxxxxxxxxxxxx...xxxxxxxxxxxxxxxxxx'")
+>>> quoted(10**5000), quoted([[[[1]]]]), quoted({"dessert": "pie", "x": 1})
+('a whole number of about 5001 digits', 'a list of 1 entry', "{'dessert': ..., 'x': ...}")
+>>> quoted("x" * 100), quoted(True), quoted(None)
+("'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'...", 'True', 'None')
 """
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
-import reprlib
+from collections.abc import Mapping
 
 
 class MonsterError(ValueError):
@@ -50,24 +52,38 @@ class UnknownDeckError(NotationError):
     """A deck named that is not one of the built-in decks (a request never names a file)."""
 
 
-class _Quote(reprlib.Repr):
-    """``reprlib`` with a whole number too long to print named by its length."""
-
-    def repr_int(self, x: int, level: int) -> str:
-        if x.bit_length() > 1000:
-            return f"<a whole number of about {int(x.bit_length() * 0.30103)} digits>"
-        return super().repr_int(x, level)
-
-
-_QUOTE = _Quote()
-_QUOTE.maxlevel, _QUOTE.maxstring, _QUOTE.maxother = 6, 40, 40
-_QUOTE.maxlist = _QUOTE.maxdict = _QUOTE.maxtuple = _QUOTE.maxset = 6
+QUOTE_LENGTH = 40
+"""Most characters of a string or of a number a message quotes."""
+_LONG_NUMBER = 10**QUOTE_LENGTH
 
 
 def quoted(value: object) -> str:
-    """A short ``repr`` of input for a message: bounded in length and in nesting, so a
-    huge or deeply nested value is quoted without running out of room or recursion."""
-    return _QUOTE.repr(value)
+    """Input as a message quotes it: short, whatever it is, and never walked deeper than
+    one level, so a huge or deeply nested value costs no time and no recursion.
+
+    A string or a number is quoted as it is (a string cut after 37 characters), a
+    whole number too long to print by its length, a list by its length, an object
+    by its first three keys.
+    """
+    if isinstance(value, str):
+        return _cut(value, QUOTE_LENGTH)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= _LONG_NUMBER:
+        return f"a whole number of about {int(value.bit_length() * math.log10(2)) + 1} digits"
+    if isinstance(value, Mapping):
+        keys = [
+            (_cut(k, 20) if isinstance(k, str) else type(k).__name__) + ": ..."
+            for k in itertools.islice(value, 3)
+        ]
+        return "{" + ", ".join(keys + ["..."] * (len(value) > 3)) + "}"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} {'entry' if len(value) == 1 else 'entries'}"
+    text = repr(value)
+    return text if len(text) <= QUOTE_LENGTH else text[: QUOTE_LENGTH - 3] + "..."
+
+
+def _cut(text: str, most: int) -> str:
+    """``text`` quoted, cut after ``most - 3`` characters when it is longer than ``most``."""
+    return repr(text) if len(text) <= most else repr(text[: most - 3]) + "..."
 
 
 def json_pointer(path: str) -> str:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import NoReturn
 
 from solver.errors import NotationError
+from solver.fields import at
 from solver.game import Seat
 from solver.monstrolicious.rules import Board, empty_spaces, reveal_targets
 from solver.monstrolicious.tiles import (
@@ -40,13 +41,6 @@ from solver.monstrolicious.tiles import (
 def fail(path: str, message: str) -> NoReturn:
     """Raise the NotationError of a fault at ``path``."""
     raise NotationError(message, path=path)
-
-
-def at(path: str, key: str | int) -> str:
-    """The path of ``key`` inside ``path``: ``board[0]`` + ``pie`` -> ``board[0].pie``."""
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
 
 
 def check_placed(tile: Placed, path: str, where: str) -> None:

@@ -1,10 +1,10 @@
 """Monstrolicious states, views and moves to and from JSON, every invariant checked on reading.
 
 A state and a view write themselves (``to_json``); this module reads them back,
-and reads and writes moves. Shapes are read first, every list and object
-bounded before it is walked; then :mod:`checks` holds the table to the rules. A
-fault raises a NotationError naming its JSON path (``board[0].pie.at_least``) in
-player words.
+and reads and writes moves. Shapes are read first (:mod:`solver.fields`), every
+list and object bounded before it is walked; then :mod:`checks` holds the table to
+the rules. A fault raises a NotationError naming its JSON path
+(``board[0].pie.at_least``) in player words.
 
 >>> from solver.monstrolicious.state import new_state
 >>> s = new_state(2, 7)
@@ -27,12 +27,20 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from solver.errors import NotationError
+from solver.errors import NotationError, quoted
+from solver.fields import (
+    at,
+    check_document,
+    read_bool,
+    read_fields,
+    read_int,
+    read_list,
+    read_object,
+)
 from solver.formats import upgraded
 from solver.game import Json, Seat
 from solver.monstrolicious.checks import (
     Table,
-    at,
     check_complete,
     check_once,
     check_placed,
@@ -55,66 +63,26 @@ from solver.monstrolicious.tiles import (
     Placed,
     Value,
     parse_tile,
-    quote,
 )
 
 __all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
 
-STATE_KEYS = frozenset(
-    {
-        "game",
-        "format",
-        "seed",
-        "players",
-        "to_move",
-        "reveal_pending",
-        "stacks",
-        "board",
-        "discards",
-    }
+STATE_KEYS = (
+    "game",
+    "format",
+    "seed",
+    "players",
+    "to_move",
+    "reveal_pending",
+    "stacks",
+    "board",
+    "discards",
 )
-VIEW_KEYS = STATE_KEYS - {"seed"} | {"view_of"}
+VIEW_KEYS = (*(k for k in STATE_KEYS if k != "seed"), "view_of")
 #: Fields every release has let a document leave out (their values are fixed).
-OPTIONAL_KEYS = frozenset({"players", "reveal_pending"})
-TILE_KEYS = frozenset({"tile", "up", "at_least", "at_most"})
-ROW_KEYS = frozenset(BUFFET.keys)
-
-
-def _object(
-    doc: Any, path: str, keys: frozenset[str], required: frozenset[str]
-) -> Mapping[str, Any]:
-    if not isinstance(doc, Mapping):
-        fail(path, f"expected an object, not {quote(doc)}")
-    extra = next((k for k in doc if k not in keys), None)
-    if extra is not None:
-        name = extra[:40] if isinstance(extra, str) else type(extra).__name__
-        expected = ", ".join(sorted(keys))
-        fail(at(path, name), f"unknown field {quote(extra)} (expected {expected})")
-    for key in sorted(required):
-        if key not in doc:
-            fail(at(path, key), f"missing {key!r}")
-    return doc
-
-
-def _list(doc: Any, path: str, most: int, least: int = 0) -> list[Any]:
-    if not isinstance(doc, list):
-        fail(path, f"expected a list, not {quote(doc)}")
-    if not least <= len(doc) <= most:
-        size = f"{most}" if least == most else f"{least} to {most}"
-        fail(path, f"expected {size} entries, not {len(doc)}")
-    return doc
-
-
-def _int(doc: Any, path: str, lo: int, hi: int, what: str) -> int:
-    if not isinstance(doc, int) or isinstance(doc, bool) or not lo <= doc <= hi:
-        fail(path, f"bad {what} {quote(doc)} (expected {lo}..{hi})")
-    return doc
-
-
-def _bool(doc: Any, path: str, what: str) -> bool:
-    if not isinstance(doc, bool):
-        fail(path, f"bad {what} {quote(doc)} (expected true or false)")
-    return doc
+OPTIONAL_KEYS = ("players", "reveal_pending")
+TILE_KEYS = ("tile", "up", "at_least", "at_most")
+STACK_KEYS = ("count", "next")
 
 
 def _tile(doc: Any, path: str) -> Value:
@@ -124,21 +92,12 @@ def _tile(doc: Any, path: str) -> Value:
         raise NotationError(err.message, path=path) from None
 
 
-def _header(doc: Any, keys: frozenset[str], what: str) -> Mapping[str, Any]:
+def _header(doc: Any, keys: tuple[str, ...], what: str) -> Mapping[str, Any]:
     """The document's own fields: the right game, the right kind, two players."""
-    if not isinstance(doc, Mapping):
-        raise NotationError(f"a {GAME_NAME} {what} must be a JSON object")
-    game = doc.get("game")
-    if game != GAME_NAME:
-        if isinstance(game, str) and game.isidentifier() and len(game) <= 20:
-            fail("game", f"this is a {game} {what}, not a {GAME_NAME} {what}")
-        fail("game", f'not a {GAME_NAME} {what} (expected "game": "{GAME_NAME}")')
-    if what == "state" and "view_of" in doc:
-        fail("view_of", "this is a seat's view, not a full state: read it as a view")
-    if what == "view" and "view_of" not in doc:
-        fail("view_of", "a view says whose it is: view_of")
-    obj = _object(upgraded(doc, f"Monstrolicious {what}", {}), "", keys, keys - OPTIONAL_KEYS)
-    _int(obj.get("players", PLAYERS), "players", PLAYERS, PLAYERS, "player count")
+    doc = check_document(doc, GAME_NAME, what)
+    title = f"Monstrolicious {what}"
+    obj = read_fields(upgraded(doc, title, {}), "", keys, f"a {title}", OPTIONAL_KEYS)
+    read_int(obj.get("players", PLAYERS), "players", PLAYERS, PLAYERS)
     return obj
 
 
@@ -149,10 +108,10 @@ def read_placed(doc: Any, path: str, where: str, unseen: bool = False) -> Placed
         unseen: the tile is the opponent's in a view: face down it must hide its
             value (``"tile": null``), face up it must show it.
     """
-    obj = _object(doc, path, TILE_KEYS, frozenset({"tile", "up"}))
-    up = _bool(obj["up"], at(path, "up"), "face")
-    lo = _int(obj.get("at_least", TRAP), at(path, "at_least"), TRAP, STRONGEST, "bound")
-    hi = _int(obj.get("at_most", STRONGEST), at(path, "at_most"), TRAP, STRONGEST, "bound")
+    obj = read_fields(doc, path, TILE_KEYS, "a tile", ("at_least", "at_most"))
+    up = read_bool(obj["up"], at(path, "up"))
+    lo = read_int(obj.get("at_least", TRAP), at(path, "at_least"), TRAP, STRONGEST)
+    hi = read_int(obj.get("at_most", STRONGEST), at(path, "at_most"), TRAP, STRONGEST)
     raw = obj["tile"]
     if unseen and not up:
         if raw is not None:
@@ -171,7 +130,7 @@ def read_placed(doc: Any, path: str, where: str, unseen: bool = False) -> Placed
 
 
 def _row(doc: Any, path: str, read: Callable[[Any, str], Placed]) -> Row:
-    obj = _object(doc, path, ROW_KEYS, ROW_KEYS)
+    obj = read_fields(doc, path, BUFFET.keys, "a row of the buffet")
     return tuple(None if obj[k] is None else read(obj[k], at(path, k)) for k in BUFFET.keys)
 
 
@@ -186,18 +145,18 @@ def _tables(
     obj: Mapping[str, Any], seat: Seat | None
 ) -> tuple[Seat, bool, Board, tuple[tuple[Placed, ...], ...]]:
     """``to_move``, ``reveal_pending``, the board and the discards (``seat``: whose view)."""
-    current = _int(obj["to_move"], "to_move", 0, PLAYERS - 1, "seat")
-    pending = _bool(obj.get("reveal_pending", False), "reveal_pending", "reveal_pending")
-    rows = _list(obj["board"], "board", PLAYERS, PLAYERS)
+    current = read_int(obj["to_move"], "to_move", 0, PLAYERS - 1)
+    pending = read_bool(obj.get("reveal_pending", False), "reveal_pending")
+    rows = read_list(obj["board"], "board", PLAYERS, PLAYERS)
     board = tuple(
         _row(row, f"board[{s}]", _reader(s != seat and seat is not None))
         for s, row in enumerate(rows)
     )
-    piles = _list(obj["discards"], "discards", PLAYERS, PLAYERS)
+    piles = read_list(obj["discards"], "discards", PLAYERS, PLAYERS)
     discards = tuple(
         tuple(
             read_placed(t, f"discards[{s}][{i}]", "discard", s != seat and seat is not None)
-            for i, t in enumerate(_list(pile, f"discards[{s}]", len(TILES)))
+            for i, t in enumerate(read_list(pile, f"discards[{s}]", len(TILES)))
         )
         for s, pile in enumerate(piles)
     )
@@ -222,10 +181,13 @@ def state_from_json(doc: Any) -> State:
         NotationError: malformed or impossible, naming the JSON path of the fault.
     """
     obj = _header(doc, STATE_KEYS, "state")
-    seed = _int(obj["seed"], "seed", -MAX_SEED + 1, MAX_SEED - 1, "seed")
+    seed = read_int(obj["seed"], "seed", -MAX_SEED + 1, MAX_SEED - 1)
     stacks = tuple(
-        tuple(_tile(t, f"stacks[{s}][{i}]") for i, t in enumerate(_list(st, f"stacks[{s}]", 13)))
-        for s, st in enumerate(_list(obj["stacks"], "stacks", PLAYERS, PLAYERS))
+        tuple(
+            _tile(t, f"stacks[{s}][{i}]")
+            for i, t in enumerate(read_list(st, f"stacks[{s}]", len(TILES)))
+        )
+        for s, st in enumerate(read_list(obj["stacks"], "stacks", PLAYERS, PLAYERS))
     )
     current, pending, board, discards = _tables(obj, None)
     for s in range(PLAYERS):
@@ -244,13 +206,13 @@ def view_from_json(doc: Any) -> View:
         NotationError: malformed or impossible, naming the JSON path of the fault.
     """
     obj = _header(doc, VIEW_KEYS, "view")
-    seat = _int(obj["view_of"], "view_of", 0, PLAYERS - 1, "seat")
-    entries = _list(obj["stacks"], "stacks", PLAYERS, PLAYERS)
+    seat = read_int(obj["view_of"], "view_of", 0, PLAYERS - 1)
+    entries = read_list(obj["stacks"], "stacks", PLAYERS, PLAYERS)
     counts, nexts = [], []
     for s, entry in enumerate(entries):
         path = f"stacks[{s}]"
-        stack = _object(entry, path, frozenset({"count", "next"}), frozenset({"count", "next"}))
-        counts.append(_int(stack["count"], at(path, "count"), 0, len(TILES), "tile count"))
+        stack = read_fields(entry, path, STACK_KEYS, "a stack")
+        counts.append(read_int(stack["count"], at(path, "count"), 0, len(TILES)))
         nxt = stack["next"]
         nexts.append(None if nxt is None else _tile(nxt, at(path, "next")))
     current, pending, board, discards = _tables(obj, seat)
@@ -295,8 +257,7 @@ def move_from_json(doc: Any) -> Move:
         NotationError: not an object with exactly one of those fields, or an
             unknown dessert (the path names the field).
     """
-    if not isinstance(doc, Mapping):
-        raise NotationError(f"bad move {quote(doc)} (expected an object)")
+    doc = read_object(doc, "", "a move")
     if len(doc) == 1 and set(doc) <= {"dessert", "reveal"}:
         (key, name), *_ = doc.items()
         try:
@@ -304,7 +265,7 @@ def move_from_json(doc: Any) -> Move:
         except NotationError as err:
             raise NotationError(err.message, path=key) from None
         return Move(dessert=space) if key == "dessert" else Move(reveal=space)
-    raise NotationError(f"bad move {quote(dict(doc), 60)} (expected {{'dessert'}} or {{'reveal'}})")
+    raise NotationError(f"a move has one field, 'dessert' or 'reveal', not {quoted(doc)}")
 
 
 def move_to_json(move: Move) -> Json:

@@ -17,9 +17,10 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from solver.errors import NotationError
+from solver.errors import NotationError, quoted
+from solver.fields import key_path, read_object
 from solver.game import Seat
-from solver.monstrolicious.tiles import PLAYERS, quote
+from solver.monstrolicious.tiles import PLAYERS
 
 
 @dataclass(frozen=True)
@@ -43,21 +44,20 @@ class Settings:
         """
         if doc is None:
             return cls()
-        if not isinstance(doc, Mapping):
-            raise NotationError("the settings must be a JSON object", path="settings")
+        read_object(doc, "settings", "the settings")
         names = [f.name for f in fields(cls)]
         for key in doc:
             if key not in names:
                 raise NotationError(
-                    f"unknown setting {quote(key)} (choose from {', '.join(names)})",
-                    path=f"settings.{key[:40]}" if isinstance(key, str) else "settings",
+                    f"unknown setting {quoted(key)} (choose from {', '.join(names)})",
+                    path=key_path("settings", key),
                 )
         first = doc.get("first_player")
         if first is not None and (
             not isinstance(first, int) or isinstance(first, bool) or first not in range(PLAYERS)
         ):
             raise NotationError(
-                f"setting 'first_player' must be null, 0 or 1, not {quote(first)}",
+                f"setting 'first_player' must be null, 0 or 1, not {quoted(first)}",
                 path="settings.first_player",
             )
         return cls(first_player=first)

@@ -18,15 +18,13 @@ lists every tile and dessert for a front end to draw.
 from __future__ import annotations
 
 import functools
-import itertools
 import tomllib
-from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, TypeAlias
 
-from solver.errors import MonsterError, NotationError
+from solver.errors import MonsterError, NotationError, quoted
 from solver.files import read_text
 
 GAME_NAME = "monstrolicious"
@@ -46,29 +44,6 @@ HIDDEN: Value = -1
 """The value of an opposing face-down tile in a seat's view: the seat cannot see it."""
 
 
-def quote(doc: Any, most: int = 40) -> str:
-    """Input as a message quotes it: short, and never walked deeper than one level
-    (a list by its length, an object by its first keys).
-
-    >>> quote("a" * 100)
-    "'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa'..."
-    >>> quote([[[]]]), quote({"dessert": "pie", "x": 1}), quote(10**90)
-    ('a list of 1', "{'dessert', 'x'}", 'a 91-digit number')
-    """
-    if isinstance(doc, str):
-        return repr(doc) if len(doc) <= most else repr(doc[: most - 3]) + "..."
-    if isinstance(doc, Mapping):
-        first = itertools.islice(doc, 3)
-        keys = [quote(k if isinstance(k, str) else type(k).__name__, 20) for k in first]
-        return "{" + ", ".join(keys) + (", ..." if len(doc) > 3 else "") + "}"
-    if isinstance(doc, (list, tuple)):
-        return f"a list of {len(doc)}"
-    if isinstance(doc, int) and not isinstance(doc, bool) and abs(doc) >= 10**most:
-        return f"a {len(str(abs(doc))) if doc.bit_length() < 4000 else 'many'}-digit number"
-    text = repr(doc)
-    return text if len(text) <= most else text[: most - 3] + "..."
-
-
 def label(value: Value) -> str:
     """How a tile reads: ``Trap`` or its strength."""
     return "Trap" if value == TRAP else str(value)
@@ -84,7 +59,7 @@ def parse_tile(doc: Any) -> Value:
         return TRAP
     if isinstance(doc, int) and not isinstance(doc, bool) and 1 <= doc <= STRONGEST:
         return doc
-    raise NotationError(f"bad tile {quote(doc)} (a monster 1..12 or 'trap')")
+    raise NotationError(f"bad tile {quoted(doc)} (a monster 1..12 or 'trap')")
 
 
 def tile_json(value: Value) -> int | str:
@@ -176,7 +151,7 @@ class Buffet:
         """Board position of the dessert called ``key``; NotationError if none."""
         if isinstance(key, str) and key.strip().lower() in self.keys:
             return self.keys.index(key.strip().lower())
-        raise NotationError(f"unknown dessert {quote(key)} (choose from {', '.join(self.keys)})")
+        raise NotationError(f"unknown dessert {quoted(key)} (choose from {', '.join(self.keys)})")
 
 
 def parse_buffet(text: str, source: str = "buffet") -> Buffet:

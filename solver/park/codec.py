@@ -17,7 +17,7 @@ True
 >>> state_from_json(s.to_json() | {"to_move": True})
 Traceback (most recent call last):
 ...
-solver.errors.NotationError: to_move: must be a whole number 0-2, not True
+solver.errors.NotationError: to_move: must be a whole number from 0 to 2, not True
 >>> view_from_json(s.view(0).to_json() | {"monster_deck": 3})
 Traceback (most recent call last):
 ...
@@ -38,7 +38,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from solver.errors import NotationError
+from solver.errors import NotationError, quoted
+from solver.fields import (
+    at,
+    check_document,
+    key_path,
+    read_bool,
+    read_fields,
+    read_int,
+    read_list,
+    read_object,
+    read_str,
+)
 from solver.formats import upgraded
 from solver.game import Json
 from solver.park.cards import (
@@ -54,28 +65,12 @@ from solver.park.cards import (
     card_json,
     load_deck,
 )
-from solver.park.checks import (
-    MAX_TOKENS,
-    SEED_RANGE,
-    at,
-    card_id,
-    card_list,
-    check_game,
-    choice,
-    fields,
-    flag,
-    items,
-    key_path,
-    quote,
-    read_park,
-    read_row,
-    whole,
-)
+from solver.park.checks import MAX_TOKENS, SEED_RANGE, card_id, card_list, read_park, read_row
 from solver.park.invariants import check_counts, check_places, check_table, places
 from solver.park.moves import ACTIONS, MAX_CLAIM, Move
 from solver.park.rules import ROW_LEN, TRACK_LEN
 from solver.park.settings import Settings
-from solver.park.state import State, View
+from solver.park.state import MAX_PLAYERS, MIN_PLAYERS, State, View
 from solver.park.table import PHASES
 
 __all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
@@ -123,9 +118,7 @@ _MOVE_FIELDS = {
 
 def read_settings(doc: Any) -> tuple[Settings, Deck]:
     """The settings and the deck they name."""
-    if not isinstance(doc, Mapping):
-        raise NotationError("the settings must be a JSON object", path="settings")
-    settings = Settings.parse(doc)
+    settings = Settings.parse(read_object(doc, "settings", "the settings"))
     return settings, load_deck(settings.deck)
 
 
@@ -133,10 +126,12 @@ def read_turn(
     doc: Mapping[str, Any], players: int, settings: Settings
 ) -> tuple[str, int | None, int]:
     """The phase, the seat to move and the turn number, which agree with each other."""
-    phase = choice(doc["phase"], "phase", PHASES)
-    to_move = None if doc["to_move"] is None else whole(doc["to_move"], "to_move", 0, players - 1)
+    phase = read_str(doc["phase"], "phase", PHASES)
+    to_move = (
+        None if doc["to_move"] is None else read_int(doc["to_move"], "to_move", 0, players - 1)
+    )
     limit = settings.round_limit * players
-    turn = whole(doc["turn"], "turn", 0, limit)
+    turn = read_int(doc["turn"], "turn", 0, limit)
     if (to_move is None) != (phase == "over"):
         want = "null when the game is over" if phase == "over" else "a seat while the game is on"
         raise NotationError(f"the seat to move must be {want}", path="to_move")
@@ -156,41 +151,41 @@ def read_holdings(
     """Each seat's tokens (``tokens``) and tourists (``tourists_held``), as states and
     views both hold them."""
     tokens = tuple(
-        whole(t, f"tokens[{i}]", 0, MAX_TOKENS)
-        for i, t in enumerate(items(doc["tokens"], "tokens", 4, players))
+        read_int(t, f"tokens[{i}]", 0, MAX_TOKENS)
+        for i, t in enumerate(read_list(doc["tokens"], "tokens", 4, players))
     )
     held = tuple(
         card_list(deck, h, f"tourists_held[{i}]", Tourist, len(deck.tourists))
-        for i, h in enumerate(items(doc["tourists_held"], "tourists_held", 4, players))
+        for i, h in enumerate(read_list(doc["tourists_held"], "tourists_held", 4, players))
     )
     return tokens, held
 
 
 def state_from_json(doc: Any) -> State:
     """Read ``State.to_json`` output; NotationError naming the path of the first fault."""
-    doc = check_game(doc, "state")
-    if "view_of" in doc:
-        raise NotationError("this is one seat's view, not a full state", path="view_of")
-    doc = fields(upgraded(doc, "Monster Park state", {}), "", STATE_FIELDS, "a Monster Park state")
-    players = whole(doc["players"], "players", 2, 4)
+    doc = check_document(doc, "park", "state")
+    doc = read_fields(
+        upgraded(doc, "Monster Park state", {}), "", STATE_FIELDS, "a Monster Park state"
+    )
+    players = read_int(doc["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
     settings, deck = read_settings(doc["settings"])
     phase, to_move, turn = read_turn(doc, players, settings)
-    seed = whole(doc["seed"], "seed", *SEED_RANGE)
+    seed = read_int(doc["seed"], "seed", *SEED_RANGE)
     n_monsters, n_tourists, n_upgrades = len(deck.monsters), len(deck.tourists), len(deck.upgrades)
     parks = tuple(
         read_park(deck, p, f"parks[{i}]", None)
-        for i, p in enumerate(items(doc["parks"], "parks", 4, players))
+        for i, p in enumerate(read_list(doc["parks"], "parks", 4, players))
     )
     tokens, held = read_holdings(deck, doc, players)
     track = read_row(deck, doc["track"], "track", Monster, TRACK_LEN)
     row = read_row(deck, doc["tourist_row"], "tourist_row", Tourist, ROW_LEN)
     upgrades = read_row(deck, doc["upgrade_row"], "upgrade_row", Upgrade, len(UPGRADE_KINDS))
-    supply_doc = items(doc["upgrade_supply"], "upgrade_supply", 3, len(UPGRADE_KINDS))
+    supply_doc = read_list(doc["upgrade_supply"], "upgrade_supply", 3, len(UPGRADE_KINDS))
     supply = tuple(
         card_list(deck, u, f"upgrade_supply[{k}]", Upgrade, n_upgrades)
         for k, u in enumerate(supply_doc)
     )
-    bank = None if doc["bank"] is None else whole(doc["bank"], "bank", 0, MAX_TOKENS)
+    bank = None if doc["bank"] is None else read_int(doc["bank"], "bank", 0, MAX_TOKENS)
     state = State(
         players=players,
         seed=seed,
@@ -204,13 +199,13 @@ def state_from_json(doc: Any) -> State:
         track=track,
         deck=card_list(deck, doc["monster_deck"], "monster_deck", Monster, n_monsters),
         discard=card_list(deck, doc["discard"], "discard", Monster, n_monsters),
-        reshuffles=whole(doc["reshuffles"], "reshuffles", 0, turn),
+        reshuffles=read_int(doc["reshuffles"], "reshuffles", 0, turn),
         tourist_row=row,
         tourist_deck=card_list(deck, doc["tourist_deck"], "tourist_deck", Tourist, n_tourists),
         upgrade_row=upgrades,
         upgrade_supply=supply,
         bank=bank,
-        final_round=flag(doc["final_round"], "final_round"),
+        final_round=read_bool(doc["final_round"], "final_round"),
         cards=deck,
     )
     check_places(deck, places(state))
@@ -229,7 +224,7 @@ def _shown_card(deck: Deck) -> Callable[[Any, str], CardId]:
         for key in entry:
             if key not in printed:
                 raise NotationError(
-                    f"card {c!r} has no field {quote(key)}", path=key_path(path, key)
+                    f"card {c!r} has no field {quoted(key)}", path=key_path(path, key)
                 )
         for key, value in printed.items():
             if entry.get(key) != value or type(entry.get(key)) is not type(value):
@@ -241,32 +236,32 @@ def _shown_card(deck: Deck) -> Callable[[Any, str], CardId]:
 
 def _face(doc: Any, path: str, price: bool) -> Face:
     keys = ("area", "size", "price") if price else ("area", "size")
-    doc = fields(doc, path, keys, "a face-down monster")
-    area = Area(choice(doc["area"], at(path, "area"), _AREA_NAMES))
-    return area, whole(doc["size"], at(path, "size"), 1, 5)
+    doc = read_fields(doc, path, keys, "a face-down monster")
+    area = Area(read_str(doc["area"], at(path, "area"), _AREA_NAMES))
+    return area, read_int(doc["size"], at(path, "size"), 1, 5)
 
 
 def view_from_json(doc: Any) -> View:
     """``View.to_json`` output read back; NotationError naming the path of a fault."""
-    doc = check_game(doc, "view")
-    if "view_of" not in doc:
-        raise NotationError("a view names its seat in 'view_of'", path="view_of")
-    doc = fields(upgraded(doc, "Monster Park view", {}), "", VIEW_FIELDS, "a Monster Park view")
-    players = whole(doc["players"], "players", 2, 4)
-    seat = whole(doc["view_of"], "view_of", 0, players - 1)
+    doc = check_document(doc, "park", "view")
+    doc = read_fields(
+        upgraded(doc, "Monster Park view", {}), "", VIEW_FIELDS, "a Monster Park view"
+    )
+    players = read_int(doc["players"], "players", MIN_PLAYERS, MAX_PLAYERS)
+    seat = read_int(doc["view_of"], "view_of", 0, players - 1)
     settings, deck = read_settings(doc["settings"])
     phase, to_move, turn = read_turn(doc, players, settings)
     shown = _shown_card(deck)
     n_monsters, n_tourists, n_upgrades = len(deck.monsters), len(deck.tourists), len(deck.upgrades)
     parks = tuple(
         read_park(deck, p, f"parks[{i}]", shown)
-        for i, p in enumerate(items(doc["parks"], "parks", 4, players))
+        for i, p in enumerate(read_list(doc["parks"], "parks", 4, players))
     )
-    track_doc = items(doc["track"], "track", TRACK_LEN, TRACK_LEN)
+    track_doc = read_list(doc["track"], "track", TRACK_LEN, TRACK_LEN)
     track = tuple(
         None if f is None else _face(f, f"track[{i}]", price=True) for i, f in enumerate(track_doc)
     )
-    deck_count = whole(doc["monster_deck"], "monster_deck", 0, n_monsters)
+    deck_count = read_int(doc["monster_deck"], "monster_deck", 0, n_monsters)
     top_doc = doc["monster_deck_top"]
     top = None if top_doc is None else _face(top_doc, "monster_deck_top", price=False)
     if (top is None) != (deck_count == 0):
@@ -289,22 +284,22 @@ def view_from_json(doc: Any) -> View:
         deck_top=top,
         discard=tuple(
             _face(f, f"discard[{i}]", price=False)
-            for i, f in enumerate(items(doc["discard"], "discard", n_monsters))
+            for i, f in enumerate(read_list(doc["discard"], "discard", n_monsters))
         ),
-        reshuffles=whole(doc["reshuffles"], "reshuffles", 0, turn),
+        reshuffles=read_int(doc["reshuffles"], "reshuffles", 0, turn),
         tourist_row=read_row(deck, doc["tourist_row"], "tourist_row", Tourist, ROW_LEN, shown),
-        tourist_deck=whole(doc["tourist_deck"], "tourist_deck", 0, n_tourists),
+        tourist_deck=read_int(doc["tourist_deck"], "tourist_deck", 0, n_tourists),
         upgrade_row=read_row(
             deck, doc["upgrade_row"], "upgrade_row", Upgrade, len(UPGRADE_KINDS), shown
         ),
         upgrade_supply=tuple(
-            whole(n, f"upgrade_supply[{k}]", 0, n_upgrades)
+            read_int(n, f"upgrade_supply[{k}]", 0, n_upgrades)
             for k, n in enumerate(
-                items(doc["upgrade_supply"], "upgrade_supply", 3, len(UPGRADE_KINDS))
+                read_list(doc["upgrade_supply"], "upgrade_supply", 3, len(UPGRADE_KINDS))
             )
         ),
-        bank=None if doc["bank"] is None else whole(doc["bank"], "bank", 0, MAX_TOKENS),
-        final_round=flag(doc["final_round"], "final_round"),
+        bank=None if doc["bank"] is None else read_int(doc["bank"], "bank", 0, MAX_TOKENS),
+        final_round=read_bool(doc["final_round"], "final_round"),
         cards=deck,
     )
     check_counts(view, doc)
@@ -318,30 +313,31 @@ def view_from_json(doc: Any) -> View:
 
 def move_from_json(doc: Mapping[str, Any]) -> Move:
     """Read a move; NotationError naming the bad field."""
-    if not isinstance(doc, Mapping):
-        raise NotationError(f"move must be a JSON object, not {quote(doc)}")
+    doc = read_object(doc, "", "a move")
     action = doc.get("action")
     if not isinstance(action, str) or action not in ACTIONS:
-        raise NotationError(f"move: unknown action {quote(action)} ({', '.join(ACTIONS)})")
+        raise NotationError(f"move: unknown action {quoted(action)} ({', '.join(ACTIONS)})")
     extra = sorted(set(doc) - _MOVE_FIELDS[action])
     if extra:
-        raise NotationError(f"move: {action!r} takes no field {quote(extra[0])}")
+        raise NotationError(f"move: {action!r} takes no field {quoted(extra[0])}")
     area: Area | None = None
     if doc.get("area") is not None:
         if not isinstance(doc["area"], str) or doc["area"] not in _AREA_NAMES:
-            raise NotationError(f"move: unknown area {quote(doc['area'])} (water, land, air)")
+            raise NotationError(f"move: unknown area {quoted(doc['area'])} (water, land, air)")
         area = Area(doc["area"])
     if action == "upgrade":
         kind = doc.get("kind")
         if not isinstance(kind, str) or kind not in UPGRADE_KINDS:
-            raise NotationError(f"move: unknown upgrade {quote(kind)} ({', '.join(UPGRADE_KINDS)})")
+            raise NotationError(
+                f"move: unknown upgrade {quoted(kind)} ({', '.join(UPGRADE_KINDS)})"
+            )
         if area is None:
             raise NotationError("move: an upgrade needs an 'area'")
         return Move(action, kind=kind, area=area)
     if action == "invite":
         slot = doc.get("slot")
         if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot <= 4:
-            raise NotationError(f"move: 'slot' must be a track position 0-4, not {quote(slot)}")
+            raise NotationError(f"move: 'slot' must be a track position 0-4, not {quoted(slot)}")
         return Move(action, slot=slot, area=area)
     if action == "tourists":
         names = doc.get("tourists", [])

@@ -15,9 +15,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.errors import NotationError
+from solver.fields import at
 from solver.park.board import is_full, shortfall
 from solver.park.cards import AREAS, UPGRADE_KINDS, CardId, Deck, Face
-from solver.park.checks import at
 from solver.park.rules import START_TOKENS
 from solver.park.state import State, View
 

@@ -17,8 +17,8 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from solver.errors import NotationError
-from solver.park.checks import key_path, quote
+from solver.errors import NotationError, quoted
+from solver.fields import key_path, read_object
 
 RUN_GAPS = ("none", "upgrades", "any")
 UPGRADE_REFILL = ("own", "any")
@@ -60,14 +60,14 @@ class Settings:
     @classmethod
     def parse(cls, doc: Mapping[str, Any] | None) -> Settings:
         """Defaults overridden by ``doc``; NotationError for an unknown name or bad value."""
-        if doc is not None and not isinstance(doc, Mapping):
-            raise NotationError("the settings must be a JSON object", path="settings")
+        if doc is not None:
+            read_object(doc, "settings", "the settings")
         names = {f.name for f in fields(cls)}
         values: dict[str, Any] = {}
         for key, value in (doc or {}).items():
             if key not in names:
                 raise NotationError(
-                    f"unknown setting {quote(key)} (settings: {', '.join(sorted(names))})",
+                    f"unknown setting {quoted(key)} (settings: {', '.join(sorted(names))})",
                     path=key_path("settings", key),
                 )
             values[key] = value
@@ -78,7 +78,7 @@ class Settings:
     def _check(self) -> None:
         def bad(name: str, want: str) -> NotationError:
             return NotationError(
-                f"setting {name!r} must be {want}, not {quote(getattr(self, name))}",
+                f"setting {name!r} must be {want}, not {quoted(getattr(self, name))}",
                 path=f"settings.{name}",
             )
 

@@ -2,10 +2,10 @@
 fault named by its JSON path.
 
 Reading goes in two steps: each field is read with its type, range and length
-bounded (``fields``, ``common``), then the rules' invariants are checked on the
-whole (``invariants``). A view is checked as strictly: the state it describes,
-filled in from the view alone (:attr:`~solver.vbm.state.View.world`), must satisfy
-them too and look the same to the seat.
+bounded (:mod:`solver.fields`, ``common``), then the rules' invariants are checked
+on the whole (``invariants``). A view is checked as strictly: the state it
+describes, filled in from the view alone (:attr:`~solver.vbm.state.View.world`),
+must satisfy them too and look the same to the seat.
 
 Moves: ``{"explorer": "E03"}`` keeps an Explorer; ``{"card": "W07", "at": [2, 1],
 "pass": 3}`` keeps, places and passes in the hand draft (no ``pass`` on a round's
@@ -41,20 +41,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solver.errors import NotationError
-from solver.formats import upgraded
-from solver.vbm.common import Common, known_id, per_seat_ids
-from solver.vbm.earlier import STATE_DEFAULTS, VIEW_DEFAULTS
-from solver.vbm.fields import (
+from solver.errors import NotationError, quoted
+from solver.fields import (
+    check_document,
     read_bools,
-    read_game,
+    read_fields,
+    read_id,
     read_ids,
     read_int,
     read_ints,
     read_list,
     read_object,
-    shown,
 )
+from solver.formats import upgraded
+from solver.vbm.common import Common, per_seat_ids
+from solver.vbm.earlier import STATE_DEFAULTS, VIEW_DEFAULTS
 from solver.vbm.invariants import check_state
 from solver.vbm.rules import SEED_LIMIT
 from solver.vbm.settings import MAX_PLAYERS
@@ -95,7 +96,7 @@ def _move_int(doc: Mapping[str, Any], key: str) -> int | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise NotationError(f'"{key}" must be an integer, not {shown(value)}')
+        raise NotationError(f'"{key}" must be an integer, not {quoted(value)}')
     return value
 
 
@@ -104,21 +105,20 @@ def _move_str(doc: Mapping[str, Any], key: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise NotationError(f'"{key}" must be a string, not {shown(value)}')
+        raise NotationError(f'"{key}" must be a string, not {quoted(value)}')
     return value
 
 
 def move_from_json(doc: Mapping[str, Any]) -> Move:
     """Read a move (see the module docstring); NotationError names the field that
     does not parse. Whether it is legal is the state's business."""
-    if not isinstance(doc, Mapping):
-        raise NotationError(f"a move is a JSON object, not {shown(doc)}")
+    doc = read_object(doc, "", "a move")
     unknown = sorted(set(doc) - MOVE_KEYS, key=str)
     if unknown:
-        raise NotationError(f"unknown move field {shown(unknown[0])}")
+        raise NotationError(f"unknown move field {quoted(unknown[0])}")
     seat = _move_int(doc, "seat")
     if seat is not None and not 0 <= seat < MAX_PLAYERS:
-        raise NotationError(f'"seat" is a seat from 0 to {MAX_PLAYERS - 1}, not {shown(seat)}')
+        raise NotationError(f'"seat" is a seat from 0 to {MAX_PLAYERS - 1}, not {quoted(seat)}')
     if "explorer" in doc:
         explorer = _move_str(doc, "explorer")
         if explorer is None:
@@ -167,7 +167,7 @@ def _pending(value: Any, path: str, cards: Mapping[str, Any]) -> Move | None:
         )
     for key, card in (("card", move.card), ("discard", move.discard)):
         if card is not None:
-            known_id(card, f"{path}.{key}", cards, "card")
+            read_id(card, f"{path}.{key}", cards, "card")
     return move
 
 
@@ -187,10 +187,8 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
         NotationError: naming the JSON path of the first fault (UnknownDeckError
             for a deck that is not built in).
     """
-    if isinstance(doc, Mapping) and "view_of" in doc:
-        raise NotationError("this is a seat's view, not a full state", path="view_of")
-    doc = read_object(upgraded(doc, STATE, STATE_DEFAULTS), STATE_KEYS, STATE)
-    read_game(doc, "state")
+    doc = check_document(doc, "vbm", "state")
+    doc = read_fields(upgraded(doc, STATE, STATE_DEFAULTS), "", STATE_KEYS, f"a {STATE}")
     common = Common(doc)
     players, deck = common.players, common.deck
     explorers = {e.id: e for e in deck.explorers}
@@ -231,7 +229,7 @@ def state_from_json(doc: Mapping[str, Any]) -> State:
     check_state(state)
     if type(common.to_move) is not type(state.to_move) or common.to_move != state.to_move:
         raise NotationError(
-            f"seat {state.to_move} has the next decision, not {shown(common.to_move)}",
+            f"seat {state.to_move} has the next decision, not {quoted(common.to_move)}",
             path="to_move",
         )
     return state
@@ -243,8 +241,8 @@ def view_from_json(doc: Mapping[str, Any]) -> View:
     Raises:
         NotationError: naming the JSON path of the first fault.
     """
-    doc = read_object(upgraded(doc, VIEW, VIEW_DEFAULTS), VIEW_KEYS, VIEW)
-    read_game(doc, "view")
+    doc = check_document(doc, "vbm", "view")
+    doc = read_fields(upgraded(doc, VIEW, VIEW_DEFAULTS), "", VIEW_KEYS, f"a {VIEW}")
     common = Common(doc)
     players, deck = common.players, common.deck
     seat = read_int(doc["view_of"], "view_of", 0, players - 1)

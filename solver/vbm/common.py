@@ -16,10 +16,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.errors import NotationError
+from solver.fields import read_id, read_ids, read_int, read_ints, read_list, read_str
 from solver.vbm.area import Area
 from solver.vbm.cards import Deck, Pos
 from solver.vbm.decks import deck_named
-from solver.vbm.fields import read_ids, read_int, read_ints, read_list, read_str, shown
 from solver.vbm.invariants import MAX_AREA
 from solver.vbm.settings import (
     EXPLORER_TOKENS,
@@ -64,7 +64,7 @@ class Common:
         cards, most = deck.by_id, len(deck.cards)
         explorers = {e.id: e for e in deck.explorers}
         self.explorers = tuple(
-            None if e is None else known_id(e, f"explorers[{s}]", explorers, "Explorer")
+            None if e is None else read_id(e, f"explorers[{s}]", explorers, "Explorer")
             for s, e in enumerate(read_list(doc["explorers"], "explorers", players, players))
         )
         self.areas = tuple(
@@ -103,13 +103,6 @@ class Common:
         self.to_move = doc["to_move"]
 
 
-def known_id(value: Any, path: str, known: Mapping[str, Any], what: str) -> str:
-    """``value`` if it is one of the ``known`` ids (cards or Explorers), else NotationError."""
-    if not isinstance(value, str) or value not in known:
-        raise NotationError(f"unknown {what} {shown(value)}", path=path)
-    return value
-
-
 def _area(value: Any, path: str, cards: Mapping[str, Any]) -> Area:
     out = []
     for k, item in enumerate(read_list(value, path, MAX_AREA)):
@@ -117,7 +110,7 @@ def _area(value: Any, path: str, cards: Mapping[str, Any]) -> Area:
         place = read_list(item, where, 3, 3)
         r = read_int(place[0], f"{where}[0]", -MAX_AREA, MAX_AREA)
         c = read_int(place[1], f"{where}[1]", -MAX_AREA, MAX_AREA)
-        out.append((r, c, known_id(place[2], f"{where}[2]", cards, "card")))
+        out.append((r, c, read_id(place[2], f"{where}[2]", cards, "card")))
     return tuple(out)
 
 

@@ -39,9 +39,10 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from solver.errors import NotationError
+from solver.errors import NotationError, quoted
+from solver.fields import key_path, read_object
+from solver.seats import check_players
 from solver.vbm.decks import deck_named
-from solver.vbm.fields import shown
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 MODES = ("rows", "team", "free")
@@ -83,7 +84,7 @@ def default_mode(players: int) -> str:
 def mode_fault(players: int, mode: object) -> str | None:
     """Why ``players`` cannot play ``mode``, in player words; None when they can."""
     if mode not in MODES:
-        return f"unknown mode {shown(mode)} (choose from {', '.join(MODES)})"
+        return f"unknown mode {quoted(mode)} (choose from {', '.join(MODES)})"
     if mode == "team" and players not in (4, 6):
         return f"team mode needs 4 or 6 players, not {players}"
     if mode == "rows" and players not in (2, 3):
@@ -101,18 +102,15 @@ def read_settings(players: int, settings: Mapping[str, Any] | None) -> Settings:
             unknown or has a bad value (its path names the setting,
             ``settings.mode``); UnknownDeckError for a deck that is not built in.
     """
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise NotationError(
-            f"Very Big Monster takes {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}"
-        )
-    if settings is not None and not isinstance(settings, Mapping):
-        raise NotationError("the settings are a JSON object", path="settings")
+    check_players("Very Big Monster", players, MIN_PLAYERS, MAX_PLAYERS)
+    if settings is not None:
+        read_object(settings, "settings", "the settings")
     chosen = dict(SETTINGS)
     for key, value in (settings or {}).items():
         if key not in SETTINGS:
             raise NotationError(
-                f"unknown setting {shown(key)} (choose from {', '.join(SETTINGS)})",
-                path=f"settings.{str(key)[:40]}",
+                f"unknown setting {quoted(key)} (choose from {', '.join(SETTINGS)})",
+                path=key_path("settings", key),
             )
         chosen[key] = value
     mode = default_mode(players) if chosen["mode"] is None else chosen["mode"]
@@ -137,13 +135,13 @@ def read_settings(players: int, settings: Mapping[str, Any] | None) -> Settings:
     reach = chosen["sand_direction"]
     if reach not in SAND_DIRECTIONS:
         raise NotationError(
-            f"unknown Sand direction {shown(reach)} (choose from {', '.join(SAND_DIRECTIONS)})",
+            f"unknown Sand direction {quoted(reach)} (choose from {', '.join(SAND_DIRECTIONS)})",
             path="settings.sand_direction",
         )
     tokens = chosen["explorer_tokens"]
     if tokens not in EXPLORER_TOKENS:
         raise NotationError(
-            f"unknown Explorer token reading {shown(tokens)} (choose from "
+            f"unknown Explorer token reading {quoted(tokens)} (choose from "
             f"{', '.join(EXPLORER_TOKENS)})",
             path="settings.explorer_tokens",
         )
