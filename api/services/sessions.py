@@ -52,6 +52,7 @@ from solver.errors import (
 )
 from solver.game import AnyGame, Json, Player, PlayerFactory, Seat, get_game
 from solver.mcts import Budgeted
+from solver.seats import check_seat
 
 BOT_BUDGET_TIMES = 2
 """A session's search bot takes at most this many times its game's own budget a decision
@@ -190,8 +191,7 @@ class Sessions:
         game = in_field("game", lambda: get_game(name))
         count = game.default_players if players is None else players
         in_field("players", lambda: game.check_players(count))
-        if not 0 <= seat < count:
-            raise _bad("seat", f"seat {seat} is not in 0..{count - 1}")
+        in_field("seat", lambda: check_seat(seat, count))
         names = list(bots) if bots is not None else ["greedy"] * (count - 1)
         if len(names) != count - 1:
             raise _bad("bots", f"{count} players need {count - 1} bots, not {len(names)}")

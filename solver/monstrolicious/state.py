@@ -29,7 +29,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError, NotationError, quoted
 from solver.formats import FORMAT
 from solver.game import Json, Score, ScorePad, Seat
 from solver.monstrolicious import rules
@@ -57,10 +57,10 @@ from solver.monstrolicious.tiles import (
     Move,
     Placed,
     Value,
-    quote,
     tile_json,
 )
 from solver.monstrolicious.view import SeatView
+from solver.seats import check_players, check_seat
 
 
 def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None) -> State:
@@ -77,11 +77,10 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
     """
     if not isinstance(seed, int) or isinstance(seed, bool) or abs(seed) >= MAX_SEED:
         raise NotationError(
-            f"bad seed {quote(seed)} (a whole number below 2^64 in size)", path="seed"
+            f"bad seed {quoted(seed)} (a whole number below 2^64 in size)", path="seed"
         )
     chosen = Settings.parse(settings)
-    if players != PLAYERS:
-        raise NotationError(f"Monstrolicious takes {PLAYERS} players, not {players}")
+    check_players("Monstrolicious", players, PLAYERS, PLAYERS)
     rng = random.Random(f"monstrolicious/{seed}")
     stacks = []
     for _ in range(PLAYERS):
@@ -249,8 +248,7 @@ class View(SeatView):
     @classmethod
     def of(cls, state: State, seat: Seat) -> View:
         """The view of ``state`` from ``seat``; NotationError for a seat not in the game."""
-        if isinstance(seat, bool) or seat not in range(PLAYERS):
-            raise NotationError(f"seat {quote(seat)} is not in 0..{PLAYERS - 1}", path="seat")
+        check_seat(seat, PLAYERS)
         board = tuple(row if s == seat else _masked(row) for s, row in enumerate(state.board))
         discards = tuple(
             pile if s == seat else tuple(_mask(t) for t in pile)

@@ -32,7 +32,7 @@ True
 >>> new_state(5, seed=7)
 Traceback (most recent call last):
 ...
-solver.errors.NotationError: Monster Park takes 2-4 players, not 5
+solver.errors.NotationError: Monster Park takes 2 to 4 players, not 5
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
+from solver.errors import IllegalMoveError, NotYourTurnError
 from solver.formats import FORMAT
 from solver.game import Json, Score, ScorePad, Seat
 from solver.park import rules
@@ -58,11 +58,14 @@ from solver.park.cards import (
     face_of,
     load_deck,
 )
-from solver.park.checks import quote
 from solver.park.moves import Move
 from solver.park.rules import ROW_LEN, START_TOKENS, TRACK_LEN, track_price
 from solver.park.settings import Settings
 from solver.park.table import Table
+from solver.seats import check_players, check_seat
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+"""The player counts Monster Park takes."""
 
 
 def new_state(
@@ -74,8 +77,7 @@ def new_state(
     player count.
     """
     chosen = settings if isinstance(settings, Settings) else Settings.parse(settings)
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 4:
-        raise NotationError(f"Monster Park takes 2-4 players, not {quote(players)}")
+    check_players("Monster Park", players, MIN_PLAYERS, MAX_PLAYERS)
     deck = load_deck(chosen.deck)
     rng = random.Random(f"park:{seed}")
     monsters = [m.id for m in deck.monsters]
@@ -192,8 +194,7 @@ class View:
     @classmethod
     def of(cls, state: State, seat: Seat) -> View:
         """The view of ``state`` from ``seat``."""
-        if not 0 <= seat < state.players:
-            raise NotationError(f"seat {seat} is not in 0..{state.players - 1}", path="seat")
+        check_seat(seat, state.players)
         deck = state.cards
         return cls(
             seat=seat,

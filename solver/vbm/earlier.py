@@ -34,6 +34,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from solver.formats import Added
+from solver.seats import seat_fault
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS
 
 
@@ -46,8 +47,7 @@ def _seats(doc: Mapping[str, Any]) -> int:
 
 
 def _seat(value: Any, players: int) -> int | None:
-    ok = isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
-    return value if ok else None
+    return value if seat_fault(value, players) is None else None
 
 
 def _both_ways(doc: Mapping[str, Any]) -> str:

@@ -17,8 +17,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeVar
 
-from solver.errors import NotYourTurnError
+from solver.errors import IllegalMoveError, NotYourTurnError
 from solver.game import Position, Seat, one_seat_waits
+from solver.seats import seat_fault
 from solver.vbm.area import frontier
 from solver.vbm.table import HAND, ROUNDS, TURNS_PER_ROUND, Move, Table, check
 from solver.vbm.view import SeatView
@@ -50,10 +51,9 @@ def apply_move(state: T, move: Move) -> T:
     check(seat is not None, "the game is over")
     assert seat is not None
     if move.seat is not None:
-        check(
-            0 <= move.seat < state.players,
-            f"there is no seat {move.seat} in a {state.players}-player game",
-        )
+        fault = seat_fault(move.seat, state.players)
+        if fault is not None:
+            raise IllegalMoveError(fault)
         if move.seat not in state.waiting():
             raise NotYourTurnError(f"not your turn: it is seat {seat}'s")
         seat, move = move.seat, replace(move, seat=None)

@@ -25,12 +25,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Self
 
-from solver.errors import NotationError, NotYourTurnError
+from solver.errors import NotYourTurnError
 from solver.game import Seat
+from solver.seats import check_seat
 from solver.vbm.area import Area
 from solver.vbm.cards import Deck, Pos
 from solver.vbm.decks import deck_named
-from solver.vbm.fields import shown
 from solver.vbm.table import ROUNDS, SIMULTANEOUS, Move, Table, undecided
 
 
@@ -112,10 +112,7 @@ class SeatView:
         Raises:
             NotationError: a seat the game does not have.
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.players:
-            raise NotationError(
-                f"seat {shown(seat)} is not in a {state.players}-player game", path="seat"
-            )
+        check_seat(seat, state.players)
         deck = state.deck
         sets = tuple(sorted({deck.by_id[c].set for c in state.cards()}))
         choosing = state.phase == "explorer"

@@ -30,7 +30,7 @@ def test_setup_follows_the_rulebook() -> None:
 
 
 def test_bad_setups_are_refused() -> None:
-    with pytest.raises(NotationError, match="2-4 players"):
+    with pytest.raises(NotationError, match="takes 2 to 4 players, not 5"):
         start(5)
     with pytest.raises(NotationError, match="unknown setting"):
         GAME.new(2, 1, {"fifth": True})
