@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from solver.errors import IllegalMoveError, NotationError
+from solver.seats import check_players
 
 Json: TypeAlias = dict[str, Any]
 Move: TypeAlias = Any
@@ -41,8 +42,7 @@ class Entry:
     --help``, ``GET /v1/games``) need not import every rules engine.
 
     Args:
-        module: the package that defines ``GAME`` (its picture is drawn by
-            ``api.render.<name>``).
+        module: the package that defines ``GAME``.
         title: the game's name as printed on its box.
     """
 
@@ -355,6 +355,9 @@ class Game(Generic[S, M, V]):
         move_from_json / move_to_json: a move and its JSON, a round trip.
         hint: ``hint(view, budget)`` -> every legal move of the view's seat ranked
             best first, within ``budget`` seconds; it reads nothing but the view.
+        picture: ``picture(view)`` -> the board as the view's seat sees it, a whole
+            SVG document (the package's ``picture.render``); it draws nothing but
+            the view, the same bytes for the same view.
         public_scores: ``public_scores(state)`` -> the score pad as every seat sees
             it, counting only what lies face up to all (a finished game shows
             all): what ``score`` answers for a full state when no seat is named.
@@ -382,6 +385,7 @@ class Game(Generic[S, M, V]):
     move_from_json: Callable[[Mapping[str, Any]], M]
     move_to_json: Callable[[M], Json]
     hint: Callable[[V, float], list[RankedMove]]
+    picture: Callable[[V], str]
     redeal: Callable[[S, Seat, int], S]
     players: Mapping[str, PlayerFactory]
     cards: Callable[[], Json]
@@ -402,13 +406,7 @@ class Game(Generic[S, M, V]):
 
     def check_players(self, count: int) -> None:
         """NotationError unless the rules take ``count`` players."""
-        if not self.min_players <= count <= self.max_players:
-            takes = (
-                f"exactly {self.min_players}"
-                if self.min_players == self.max_players
-                else f"{self.min_players} to {self.max_players}"
-            )
-            raise NotationError(f"{self.title} takes {takes} players, not {count}")
+        check_players(self.title, count, self.min_players, self.max_players)
 
     def modes(self) -> tuple[tuple[int, Mapping[str, Any]], ...]:
         """The set-ups that cover the game: each player count with default settings,

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from api.render.monsters import SIZE, crossed, icon
-from api.render.svg import document, element, group, text, title
+from solver.drawing.svg import document, element, group, text, title
 from solver.manno.kinds import GROUPS, KINDS, Group, Kind
 from solver.manno.task import Condition, Op, Task
 from solver.manno.tokens import Arrangement, TokenSet, standard_tokens

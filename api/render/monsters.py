@@ -11,8 +11,8 @@ monster: every colour alike). ``icon`` draws any of them centred on a point.
 
 from __future__ import annotations
 
-from api.render.svg import element, group, path, title
-from api.render.svg import number as _n
+from solver.drawing.svg import element, group, path, title
+from solver.drawing.svg import number as _n
 from solver.manno.kinds import Group
 
 COLOURS = {"B": "#2f6fd6", "R": "#d9382e", "Y": "#f2bb16"}

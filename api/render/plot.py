@@ -17,7 +17,7 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from api.render.svg import document, element, group, path, text, title
+from solver.drawing.svg import document, element, group, path, text, title
 
 WIDTH, HEIGHT = 300, 200
 """One panel's size."""

@@ -31,6 +31,7 @@ from solver.errors import (
     NotYourTurnError,
 )
 from solver.game import DEFAULT_HINT_BUDGET, GAMES, AnyGame, Json, ScorePad, Seat, get_game
+from solver.seats import check_seat
 
 if TYPE_CHECKING:
     from solver.backend import Backend
@@ -63,8 +64,8 @@ def view_for(game: AnyGame, doc: Mapping[str, Any], seat: Seat | None) -> Any:
 
 def _seen_by(game: AnyGame, doc: Mapping[str, Any], position: Any, seat: Seat | None) -> Any:
     """``view_for`` of the state or view ``position`` already read from ``doc``."""
-    if seat is not None and not 0 <= seat < position.players:
-        raise FieldError("seat", NotationError(f"seat {seat} is not in 0..{position.players - 1}"))
+    if seat is not None:
+        in_field("seat", lambda: check_seat(seat, position.players))
     if "view_of" in doc:
         if seat is not None and seat != position.seat:
             raise FieldError(
@@ -304,12 +305,11 @@ def score(name: str, state_doc: Mapping[str, Any], seat: Seat | None = None) -> 
 
 
 def render(name: str, state_doc: Mapping[str, Any], seat: Seat | None) -> str:
-    """The board as ``seat`` sees it (default: the seat to move), as SVG text."""
-    from api.render.games import render_game
-
+    """The board as ``seat`` sees it (default: the seat to move), as SVG text: the
+    game's ``picture`` of that seat's view."""
     game = get_game(name)
     seen = view_for(game, state_doc, seat)
-    svg: str = in_field("state", lambda: render_game(name, seen))
+    svg: str = in_field("state", lambda: game.picture(seen))
     return svg
 
 

@@ -20,6 +20,7 @@ from solver.monstrolicious.codec import (
     state_from_json,
     view_from_json,
 )
+from solver.monstrolicious.picture import render
 from solver.monstrolicious.players import HINT, PLAYERS
 from solver.monstrolicious.redeal import redeal
 from solver.monstrolicious.settings import SETTINGS
@@ -38,6 +39,7 @@ GAME = Game[State, Move, View](
     move_from_json=move_from_json,
     move_to_json=move_to_json,
     hint=HINT,
+    picture=render,
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

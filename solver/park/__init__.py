@@ -16,6 +16,7 @@ from solver.game import Game
 from solver.park.cards import cards_json
 from solver.park.codec import move_from_json, move_to_json, state_from_json, view_from_json
 from solver.park.moves import Move
+from solver.park.picture import render
 from solver.park.players import HINT, PLAYERS
 from solver.park.redeal import redeal
 from solver.park.settings import SETTINGS
@@ -33,6 +34,7 @@ GAME = Game[State, Move, View](
     move_from_json=move_from_json,
     move_to_json=move_to_json,
     hint=HINT,
+    picture=render,
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

@@ -15,6 +15,7 @@ from __future__ import annotations
 from solver.game import Game
 from solver.vbm.codec import move_from_json, state_from_json, view_from_json
 from solver.vbm.decks import cards_json
+from solver.vbm.picture import render
 from solver.vbm.players import HINT, PLAYERS
 from solver.vbm.redeal import redeal
 from solver.vbm.rules import waiting
@@ -35,6 +36,7 @@ GAME = Game[State, Move, View](
     move_from_json=move_from_json,
     move_to_json=move_to_json,
     hint=HINT,
+    picture=render,
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

@@ -1,7 +1,8 @@
 """Dependencies point one way: api -> tasks -> solver; the command line (``api.cli``)
 and the HTTP service (``api.http``) never import each other, and what both call
-(``api.services``) imports neither, nor any web framework; the pictures
-(``api.render``) are drawn from views alone.
+(``api.services``) imports neither, nor any web framework; the Manno pictures and
+plots (``api.render``) import no service, and each game's board picture lives in
+its package (``solver/<game>/picture.py``), drawn from a view alone.
 
 Only ``api.entry`` (the console script) knows both, to add ``serve``.
 """

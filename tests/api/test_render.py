@@ -6,42 +6,25 @@ Every picture is parsed with ``xml.etree`` and checked by what it shows.
 from __future__ import annotations
 
 import json
-import random
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.http.settings import Settings
-from api.render.games import render_game
 from api.render.manno import card, picture, tokens_block
 from api.render.plot import Panel, panels
 from api.render.stats import PLOTTED, LevelStats, catalogue_stats, stats_picture
-from solver.errors import MonsterError
-from solver.game import get_game
 from solver.manno.task import parse_task
 from solver.manno.tokens import Arrangement, standard_tokens
-from solver.monstrolicious.tiles import BUFFET
-from solver.vbm.area import frontier
 from tasks.catalogue import load_catalogue
 from tests.api.conftest import Cli
+from tests.pictures import SVG, by_class, parse
 
-SVG = "{http://www.w3.org/2000/svg}"
 ZERO = "0" * 15
-
-
-def parse(svg: str) -> ET.Element:
-    root = ET.fromstring(svg)
-    assert root.tag == f"{SVG}svg"
-    return root
-
-
-def by_class(root: ET.Element, name: str) -> list[ET.Element]:
-    return [e for e in root.iter() if name in e.get("class", "").split()]
 
 
 def icons(row: ET.Element) -> list[str]:
@@ -266,115 +249,3 @@ def test_http_render_is_documented_as_svg(client: TestClient) -> None:
     ]
     assert list(answers["200"]["content"]) == ["image/svg+xml"]
     assert list(answers["422"]["content"]) == ["application/problem+json"]
-
-
-# board pictures of the other games
-
-
-def playout(name: str, players: int, steps: int, seed: int = 5) -> Any:
-    """A state ``steps`` random legal moves into a seeded game."""
-    game = get_game(name)
-    state = game.new(players, seed, None)
-    pick = random.Random(seed)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        state = state.apply(pick.choice(list(state.legal_moves())))
-    return state
-
-
-@pytest.mark.parametrize(("players", "steps"), [(2, 0), (3, 25), (4, 60)])
-def test_park_board_shows_every_card_where_it_lies(players: int, steps: int) -> None:
-    state = playout("park", players, steps)
-    view = get_game("park").view(state, 1)
-    root = parse(render_game("park", view))
-    parks = by_class(root, "park")
-    assert [p.get("data-seat") for p in parks] == [str(s) for s in range(players)]
-    assert [p.get("data-you") for p in parks] == [
-        ("true" if s == 1 else None) for s in range(players)
-    ]
-    for park, cards in zip(parks, state.parks, strict=True):
-        areas = by_class(park, "area")
-        assert [a.get("data-area") for a in areas] == ["water", "land", "air"]
-        for area, ids in zip(areas, cards, strict=True):
-            assert [c.get("data-card") for c in by_class(area, "card")] == list(ids)
-    track = by_class(root, "track-slot")
-    assert all(t.get("data-card") is None for t in track), "a face-down card's id is hidden"
-    faces = [None if c is None else state.cards.monster(c) for c in state.track]
-    assert [t.get("data-area") for t in track] == [m and m.area.value for m in faces]
-    assert [t.get("data-size") for t in track] == [m and str(m.size) for m in faces]
-    assert [t.get("data-price") for t in track] == ["0", "1", "2", "3", None]
-    assert [t.get("data-card") for t in by_class(root, "tourist")] == [
-        t for t in state.tourist_row if t is not None
-    ]
-    for monster in (c for c in by_class(root, "monster") if c.get("data-character")):
-        card = state.cards.monster(monster.get("data-card", ""))
-        assert monster.get("data-size") == str(card.size)
-        assert monster.get("data-character") == card.character
-    assert render_game("park", view) == render_game("park", view)
-
-
-@pytest.mark.parametrize(("players", "steps"), [(2, 0), (2, 30), (4, 40)])
-def test_vbm_area_shows_the_seats_cards_at_their_places(players: int, steps: int) -> None:
-    state = playout("vbm", players, steps)
-    for seat in range(players):
-        root = parse(render_game("vbm", get_game("vbm").view(state, seat)))
-        cards = {
-            (int(c.get("data-row", "")), int(c.get("data-col", "")), c.get("data-card"))
-            for c in by_class(root, "card")
-        }
-        assert cards == set(state.areas[seat])
-        for drawn in by_class(root, "card"):
-            terrain = state.deck.card(drawn.get("data-card", "")).terrain.value
-            assert drawn.get("data-terrain") == terrain
-        free = {
-            (int(f.get("data-row", "")), int(f.get("data-col", ""))) for f in by_class(root, "free")
-        }
-        assert free == set(frontier(state.areas[seat]))
-        [explorer] = by_class(root, "explorer")
-        assert explorer.get("data-card") == state.explorers[seat]
-        hand = [h.get("data-card") for h in by_class(root, "hand-card")]
-        assert hand == list(state.hands[seat])
-        assert f"Score {state.scores()[seat].total} VP" in "".join(root.itertext())
-
-
-@pytest.mark.parametrize("steps", [0, 7, 16, 26])
-def test_monstrolicious_buffet_shows_only_what_the_player_knows(steps: int) -> None:
-    state = playout("monstrolicious", 2, steps)
-    for seat in (0, 1):
-        view = state.view(seat).to_json()
-        root = parse(render_game("monstrolicious", get_game("monstrolicious").view(state, seat)))
-        desserts = by_class(root, "dessert")
-        assert [d.get("data-dessert") for d in desserts] == list(BUFFET.keys)
-        for side, owner in (("you", seat), ("opponent", 1 - seat)):
-            tiles = {
-                t.get("data-dessert"): t
-                for t in by_class(root, "tile")
-                if t.get("data-side") == side
-            }
-            row = view["board"][owner]
-            assert set(tiles) == {key for key, tile in row.items() if tile is not None}
-            for key, element in tiles.items():
-                shown = row[key]["tile"]
-                expected = None if shown is None else ("Trap" if shown == "trap" else str(shown))
-                assert element.get("data-value") == expected
-                assert element.get("data-up") == str(row[key]["up"]).lower()
-        for dessert in desserts:
-            key = dessert.get("data-dessert", "")
-            mine, theirs = view["board"][seat][key], view["board"][1 - seat][key]
-            holder = None if (mine is None) == (theirs is None) else ("you" if mine else "opponent")
-            assert dessert.get("data-holder") == holder
-    hidden = [
-        t
-        for t in by_class(
-            parse(render_game("monstrolicious", get_game("monstrolicious").view(state, 0))), "tile"
-        )
-        if t.get("data-side") == "opponent" and t.get("data-up") == "false"
-    ]
-    assert all(t.get("data-value") is None for t in hidden)
-
-
-@pytest.mark.parametrize(("name", "seat"), [("park", 2), ("vbm", -1), ("monstrolicious", 2)])
-def test_a_seat_outside_the_game_is_refused(name: str, seat: int) -> None:
-    with pytest.raises(MonsterError, match="seat"):
-        get_game(name).view(playout(name, 2, 0), seat)

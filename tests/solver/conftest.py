@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from solver.drawing.svg import document, text
 from solver.errors import IllegalMoveError, NotationError
 from solver.game import AnyGame, Game, Json, RankedMove, Score, ScorePad
 
@@ -165,6 +166,7 @@ TOY = Game[Pile, int, PileView](
     move_from_json=lambda doc: int(doc["take"]),
     move_to_json=lambda move: {"take": move},
     hint=_hint,
+    picture=lambda view: document(90, 20, [text(4, 14, f"{view.pile.left} left")], "Pile"),
     redeal=lambda state, seat, seed: state,
     players={
         "first": lambda seed: Fixed("first", 2),

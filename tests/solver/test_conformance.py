@@ -8,7 +8,9 @@ seat still to choose), each offered move validating and applying (and refused
 as "not your seat" when it names another seat), moves not offered are refused
 with IllegalMoveError by the state and by the view, the public score pad has
 every seat and shows every score at the end, and terminal states offer no moves
-and name winners. It runs for every player count a game takes and every mode
+and name winners. Every seat's view is drawn (``Game.picture``) as an SVG
+document, the same bytes for the view read back from its JSON, and a seat the
+game does not have is refused. It runs for every player count a game takes and every mode
 it lists in ``variants``.
 """
 
@@ -22,7 +24,7 @@ from typing import Any
 import pytest
 
 from solver.arena import MAX_DECISIONS
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError, MonsterError, NotationError
 from solver.game import GAMES, AnyGame, Score, ScorePad, Verdict, get_game
 from tests.modes import every_mode
 
@@ -181,3 +183,29 @@ def test_hint_ranks_every_legal_move(name: str) -> None:
         assert values == sorted(values, reverse=True)
         assert all(r.reason and "\n" not in r.reason for r in ranked)
         state = state.apply(rng.choice(list(state.legal_moves())))
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_every_view_is_drawn(name: str) -> None:
+    game = get_game(name)
+    rng = random.Random(6)
+    state = game.new(game.default_players, 6, None)
+    for _ in range(MAX_DECISIONS):
+        for seat in range(state.players):
+            view = game.view(state, seat)
+            svg = game.picture(view)
+            assert svg.startswith("<svg ") and svg.endswith("</svg>\n")
+            assert game.picture(game.view_from_json(json.loads(json.dumps(view.to_json())))) == svg
+        if state.is_terminal():
+            return
+        state = state.apply(rng.choice(list(state.legal_moves())))
+    pytest.fail(f"game did not end within {MAX_DECISIONS} decisions")
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_seat_outside_the_game_is_refused(name: str) -> None:
+    game = get_game(name)
+    state = game.new(2, 5, None)
+    for seat in (-1, 2):
+        with pytest.raises(MonsterError, match="seat"):
+            game.view(state, seat)

@@ -10,11 +10,11 @@ import json
 import random
 from typing import Any
 
-from api.render.monstrolicious import render
 from solver.errors import NotationError
 from solver.game import RandomPlayer
 from solver.monstrolicious import GAME
 from solver.monstrolicious.infer import infer
+from solver.monstrolicious.picture import render
 from solver.monstrolicious.state import new_state
 
 Doc = dict[str, Any]

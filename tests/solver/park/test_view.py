@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from api.render.park import render
 from solver.errors import IllegalMoveError, MonsterError, NotationError, NotYourTurnError
 from solver.park import GAME
+from solver.park.picture import render
 from solver.park.state import State, View
 
 

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from api.render.vbm import render
 from solver.errors import MonsterError, NotationError, UnknownDeckError
 from solver.files import MAX_FILE_BYTES, allow_files
 from solver.vbm import GAME
+from solver.vbm.picture import render
 from solver.vbm.state import State, View, new_state
 
 Doc = dict[str, Any]

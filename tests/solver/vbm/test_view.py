@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from api.render.vbm import render
 from solver.errors import NotationError, NotYourTurnError
 from solver.game import AnyGame
 from solver.vbm import GAME
+from solver.vbm.picture import render
 from solver.vbm.state import State, View, new_state
 
 MODES = [(2, {}), (3, {}), (4, {}), (5, {}), (6, {}), (4, {"mode": "free"}), (3, {"mode": "free"})]

@@ -13,7 +13,7 @@ from xml.sax.saxutils import quoteattr
 from hypothesis import given
 from hypothesis import strategies as st
 
-from api.render.svg import attributes, escape, quoted, text, title
+from solver.drawing.svg import attributes, escape, quoted, text, title
 
 MARKUP = st.text(alphabet=st.sampled_from("ab &<>\"'\n\r\t;#é\x00"), max_size=30) | st.text()
 """Text heavy in the characters that need escaping, and any text at all."""
@@ -33,7 +33,7 @@ def test_attributes_are_quoted_as_the_xml_writer_quotes_them(value: str) -> None
 
 
 def test_loading_the_writer_loads_no_xml_or_url_library() -> None:
-    probe = "import json, sys\nimport api.render.svg\nprint(json.dumps(sorted(sys.modules)))"
+    probe = "import json, sys\nimport solver.drawing.svg\nprint(json.dumps(sorted(sys.modules)))"
     run = subprocess.run(
         [sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120
     )

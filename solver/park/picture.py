@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
-from api.render.svg import document, element, group, text, title
+from solver.drawing.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
+from solver.drawing.svg import document, element, group, text, title
 from solver.errors import MonsterError
 from solver.park.cards import AREAS, CardId, Deck, Face, Monster, Upgrade
 from solver.park.state import View

@@ -1,6 +1,7 @@
 """A small SVG writer: elements as text, numbers formatted the same way every time.
 
-Every picture in ``api.render`` is built from these helpers, so the output is
+Every picture is built from these helpers (each game's board in its package's
+``picture.py``, the Manno cards and plots in ``api.render``), so the output is
 plain SVG 1.1 text with no raster data, no scripts and no outside references,
 and the same input always gives the same bytes.
 

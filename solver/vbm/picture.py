@@ -19,8 +19,8 @@ The picture draws one seat's :class:`~solver.vbm.view.View` and nothing else.
 
 from __future__ import annotations
 
-from api.render.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
-from api.render.svg import document, element, group, path, text, title
+from solver.drawing.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
+from solver.drawing.svg import document, element, group, path, text, title
 from solver.errors import NotationError
 from solver.vbm.area import EXPLORER_POS, frontier
 from solver.vbm.cards import Card, Deck

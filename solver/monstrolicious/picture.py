@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from api.render.board import INK, MUTED, box, heading, lines, wrap
-from api.render.svg import document, element, group, text, title
+from solver.drawing.board import INK, MUTED, box, heading, lines, wrap
+from solver.drawing.svg import document, element, group, text, title
 from solver.monstrolicious.state import View
 from solver.monstrolicious.tiles import BUFFET
 

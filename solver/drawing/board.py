@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from api.render.svg import element, text
+from solver.drawing.svg import element, text
 
 INK = "#222"
 MUTED = "#666"
