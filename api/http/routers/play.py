@@ -20,10 +20,11 @@ from fastapi.responses import Response
 
 from api.http.problems import NotFoundError
 from api.http.routers import router as make_router
+from solver.game import GAMES
 
 router = make_router(include_in_schema=False)
-GAME_PAGES = ("park", "vbm", "monstrolicious")
-"""The games played against bots on ``game.html``, one path each."""
+GAME_PAGES = tuple(GAMES)
+"""The games played against bots on ``game.html``, one path each: every registered game."""
 
 MEDIA_TYPES = {
     ".html": "text/html; charset=utf-8",
