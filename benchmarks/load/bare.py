@@ -105,16 +105,22 @@ async def app(scope: dict[str, Any], receive: Any, send: Any) -> None:
     await send({"type": "http.response.body", "body": answer})
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+def serve_app(app: str, about: str | None, argv: Sequence[str] | None = None) -> int:
+    """Serve the ASGI app ``app`` (``module:name``) as the service is served, on the
+    ``--host``, ``--port`` and ``--workers`` of ``argv``."""
+    parser = argparse.ArgumentParser(description=about.splitlines()[0] if about else None)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, required=True)
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args(argv)
     from api.http.transport import serve
 
-    serve(args.host, args.port, args.workers, access_log=False, app="benchmarks.load.bare:app")
+    serve(args.host, args.port, args.workers, access_log=False, app=app)
     return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    return serve_app("benchmarks.load.bare:app", __doc__, argv)
 
 
 if __name__ == "__main__":

@@ -17,7 +17,6 @@ typed request models, the solver gate).
 
 from __future__ import annotations
 
-import argparse
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 import orjson
 from fastapi import FastAPI, Response
 
-from benchmarks.load.bare import route_call
+from benchmarks.load.bare import route_call, serve_app
 
 app = FastAPI(openapi_url=None, docs_url=None, redoc_url=None)
 
@@ -46,15 +45,7 @@ async def health() -> dict[str, str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, required=True)
-    parser.add_argument("--workers", type=int, default=1)
-    args = parser.parse_args(argv)
-    from api.http.transport import serve
-
-    serve(args.host, args.port, args.workers, access_log=False, app="benchmarks.load.framework:app")
-    return 0
+    return serve_app("benchmarks.load.framework:app", __doc__, argv)
 
 
 if __name__ == "__main__":
