@@ -372,6 +372,9 @@ class Game(Generic[S, M, V]):
         cards: every card or tile id with its printed contents, as JSON (what a
             front end needs to draw its own cards).
         waiting: the seats that still have a decision in the position's step.
+        summary: what the game is, in one line a front end can show beside its title.
+        mode_players: the game's modes (its ``mode`` setting) -> the player counts
+            each takes, in the rulebook's order; empty for a game without modes.
     """
 
     name: str
@@ -393,6 +396,8 @@ class Game(Generic[S, M, V]):
     settings: Mapping[str, Any] = field(default_factory=dict)
     variants: tuple[tuple[int, Mapping[str, Any]], ...] = ()
     waiting: Callable[[Position], tuple[Seat, ...]] = one_seat_waits
+    summary: str = ""
+    mode_players: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def title(self) -> str:

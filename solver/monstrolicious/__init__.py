@@ -14,18 +14,15 @@ reads nothing but a view.
 from __future__ import annotations
 
 from solver.game import Game
-from solver.monstrolicious.codec import (
-    move_from_json,
-    move_to_json,
-    state_from_json,
-    view_from_json,
-)
+from solver.monstrolicious.cards import cards_json
+from solver.monstrolicious.moves import Move
 from solver.monstrolicious.picture import render
 from solver.monstrolicious.players import HINT, PLAYERS
+from solver.monstrolicious.reading import move_from_json, state_from_json, view_from_json
 from solver.monstrolicious.redeal import redeal
 from solver.monstrolicious.settings import SETTINGS
 from solver.monstrolicious.state import State, View, new_state, public_scores
-from solver.monstrolicious.tiles import Move, cards_json
+from solver.monstrolicious.writing import move_to_json
 
 GAME = Game[State, Move, View](
     name="monstrolicious",
@@ -44,6 +41,7 @@ GAME = Game[State, Move, View](
     cards=cards_json,
     public_scores=public_scores,
     players=PLAYERS,
+    summary="Two players battle for eleven desserts with 13 hidden tiles each.",
     settings=SETTINGS,
     variants=(),
 )

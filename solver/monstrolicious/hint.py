@@ -41,6 +41,7 @@ from dataclasses import dataclass
 from solver.errors import GameOverError
 from solver.game import RankedMove
 from solver.monstrolicious import sim
+from solver.monstrolicious.cards import BUFFET, SPACES, STRONGEST, TRAP, Value
 from solver.monstrolicious.infer import (
     Counter,
     World,
@@ -48,11 +49,11 @@ from solver.monstrolicious.infer import (
     slots,
     view_seed,
 )
+from solver.monstrolicious.moves import Move
 from solver.monstrolicious.reasons import place_reason, reveal_reason
 from solver.monstrolicious.relevant import Effort, Relevant, relevant_worlds
 from solver.monstrolicious.rules import empty_spaces, holds_lollipop, wins_battle
 from solver.monstrolicious.state import View
-from solver.monstrolicious.tiles import BUFFET, SPACES, STRONGEST, TRAP, Move, Value
 from solver.monstrolicious.view import HIDDEN
 
 #: Seconds one playout step and one world's set-up are taken to cost: with the

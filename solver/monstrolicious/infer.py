@@ -38,7 +38,7 @@ import constraint
 
 from solver.errors import NotationError
 from solver.game import Json
-from solver.monstrolicious.tiles import BUFFET, Value, label, tile_json
+from solver.monstrolicious.cards import BUFFET, Value, label, tile_json
 from solver.monstrolicious.view import HIDDEN, SeatView
 
 #: How many worlds ``infer`` lists when the caller does not say.

@@ -23,8 +23,8 @@ from typing import Any
 
 from solver.drawing.board import INK, MUTED, box, heading, lines, wrap
 from solver.drawing.svg import document, element, group, text, title
+from solver.monstrolicious.cards import BUFFET
 from solver.monstrolicious.state import View
-from solver.monstrolicious.tiles import BUFFET
 
 COLUMN = 74
 TILE = 50

@@ -12,10 +12,11 @@ from __future__ import annotations
 import random
 
 from solver.monstrolicious import rules
-from solver.monstrolicious.codec import move_from_json
+from solver.monstrolicious.cards import BUFFET, Placed, Value
 from solver.monstrolicious.hint import hint
+from solver.monstrolicious.moves import Move
+from solver.monstrolicious.reading import move_from_json
 from solver.monstrolicious.state import State, View
-from solver.monstrolicious.tiles import BUFFET, Move, Placed, Value
 from solver.monstrolicious.view import HIDDEN
 from solver.monstrolicious.worlds import WORLDS
 from solver.players import Roster

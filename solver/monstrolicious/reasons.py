@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from solver.monstrolicious.cards import BUFFET, TRAP, Value, label
 from solver.monstrolicious.rules import holds_lollipop
 from solver.monstrolicious.state import View
-from solver.monstrolicious.tiles import BUFFET, TRAP, Value, label
 from solver.monstrolicious.view import HIDDEN
 
 

@@ -20,9 +20,9 @@ import random
 from dataclasses import replace
 
 from solver.game import Seat
+from solver.monstrolicious.cards import Value
 from solver.monstrolicious.infer import iter_worlds
 from solver.monstrolicious.state import State, View, determinise
-from solver.monstrolicious.tiles import Value
 
 
 def hidden_content(state: State, seat: Seat) -> tuple[tuple[Value, ...], ...]:

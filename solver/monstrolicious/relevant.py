@@ -36,9 +36,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TypeAlias
 
+from solver.monstrolicious.cards import TRAP, Value
 from solver.monstrolicious.infer import Slot, World, slots
 from solver.monstrolicious.state import View
-from solver.monstrolicious.tiles import TRAP, Value
 
 #: At most this many partial assignments are followed before the programme gives up.
 MAX_STATES = 4_000

@@ -21,15 +21,8 @@ from dataclasses import dataclass
 from typing import TypeAlias
 
 from solver.game import Score, Seat
-from solver.monstrolicious.tiles import (
-    BUFFET,
-    PLAYERS,
-    STRONGEST,
-    TRAP,
-    Move,
-    Placed,
-    Value,
-)
+from solver.monstrolicious.cards import BUFFET, PLAYERS, STRONGEST, TRAP, Placed, Value
+from solver.monstrolicious.moves import Move
 
 Row: TypeAlias = tuple[Placed | None, ...]
 Board: TypeAlias = tuple[Row, ...]

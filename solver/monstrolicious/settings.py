@@ -20,7 +20,7 @@ from typing import Any
 from solver.errors import NotationError, quoted
 from solver.fields import key_path, read_object
 from solver.game import Seat
-from solver.monstrolicious.tiles import PLAYERS
+from solver.monstrolicious.cards import PLAYERS
 
 
 @dataclass(frozen=True)

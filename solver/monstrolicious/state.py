@@ -10,7 +10,7 @@ from the other.
 >>> s.to_move, len(s.legal_moves()), [len(stack) for stack in s.stacks]
 (1, 11, [13, 13])
 >>> s2 = s.apply(s.legal_moves()[0])
->>> from solver.monstrolicious.codec import state_from_json
+>>> from solver.monstrolicious.reading import state_from_json
 >>> s2.to_move, state_from_json(s2.to_json()) == s2
 (0, True)
 >>> v = View.of(s, 1)
@@ -33,7 +33,21 @@ from solver.errors import IllegalMoveError, NotationError, quoted
 from solver.formats import FORMAT
 from solver.game import Json, Score, ScorePad, Seat
 from solver.monstrolicious import rules
+from solver.monstrolicious.cards import (
+    BUFFET,
+    GAME_NAME,
+    HIDDEN,
+    MAX_SEED,
+    PLAYERS,
+    SPACES,
+    TILES,
+    TRAP,
+    Placed,
+    Value,
+    tile_json,
+)
 from solver.monstrolicious.infer import World, sample_worlds, slots, view_seed
+from solver.monstrolicious.moves import Move
 from solver.monstrolicious.rules import (
     Board,
     Row,
@@ -45,20 +59,6 @@ from solver.monstrolicious.rules import (
     reveal_targets,
 )
 from solver.monstrolicious.settings import Settings
-from solver.monstrolicious.tiles import (
-    BUFFET,
-    GAME_NAME,
-    HIDDEN,
-    MAX_SEED,
-    PLAYERS,
-    SPACES,
-    TILES,
-    TRAP,
-    Move,
-    Placed,
-    Value,
-    tile_json,
-)
 from solver.monstrolicious.view import SeatView
 from solver.seats import check_players, check_seat
 

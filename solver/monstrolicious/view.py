@@ -18,18 +18,18 @@ from solver.errors import IllegalMoveError, NotYourTurnError
 from solver.formats import FORMAT
 from solver.game import Json, Score, Seat
 from solver.monstrolicious import rules
-from solver.monstrolicious.rules import Board, Turns
-from solver.monstrolicious.tiles import (
+from solver.monstrolicious.cards import (
     BUFFET,
     GAME_NAME,
     HIDDEN,
     PLAYERS,
     TILES,
-    Move,
     Placed,
     Value,
     tile_json,
 )
+from solver.monstrolicious.moves import Move
+from solver.monstrolicious.rules import Board, Turns
 
 __all__ = ["HIDDEN", "SeatView"]
 

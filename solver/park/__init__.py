@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from solver.game import Game
 from solver.park.cards import cards_json
-from solver.park.codec import move_from_json, move_to_json, state_from_json, view_from_json
 from solver.park.moves import Move
 from solver.park.picture import render
 from solver.park.players import HINT, PLAYERS
+from solver.park.reading import move_from_json, state_from_json, view_from_json
 from solver.park.redeal import redeal
 from solver.park.settings import SETTINGS
 from solver.park.state import State, View, new_state, public_scores
+from solver.park.writing import move_to_json
 
 GAME = Game[State, Move, View](
     name="park",
@@ -39,6 +40,7 @@ GAME = Game[State, Move, View](
     cards=cards_json,
     public_scores=public_scores,
     players=PLAYERS,
+    summary="Buy monsters and upgrades off the track to build your park and please tourists.",
     settings=SETTINGS,
     variants=(
         (2, {"fifth_slot_buyable": True, "run_gaps": "upgrades"}),

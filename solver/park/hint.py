@@ -31,13 +31,13 @@ from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.park import reasons
 from solver.park.board import AREA_ROOM, counts, floor, is_full
 from solver.park.cards import AREAS, Area, CardId, Monster, Upgrade
-from solver.park.codec import move_to_json
 from solver.park.evaluate import Evaluation, evaluate
 from solver.park.moves import Move
 from solver.park.options import later_options, targets
 from solver.park.plan import COUNT, SCALE, After, Option, build, solve
 from solver.park.reply import WIN, foresee, next_turn, turns_after, win_chance
 from solver.park.state import State, View
+from solver.park.writing import move_to_json
 
 #: Future turns the plan looks at.
 HORIZON = 3

@@ -1,4 +1,4 @@
-"""Monster Park moves (``solver.park.codec`` writes and reads their JSON).
+"""Monster Park moves (``solver.park.writing`` writes their JSON, ``solver.park.reading`` reads it).
 
 A turn is two decisions by the same player: an action (``token``, ``upgrade``,
 ``invite``, or ``pass`` when nothing else is legal), then, if any tourist wants

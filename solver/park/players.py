@@ -14,10 +14,10 @@ import random
 from solver.game import Seat
 from solver.park.board import AREA_ROOM, floor
 from solver.park.cards import AREAS, UPGRADE_KINDS, Area, Monster
-from solver.park.codec import move_from_json
 from solver.park.evaluate import evaluate, greedy_key, unseen_monsters
 from solver.park.hint import hint
 from solver.park.moves import Move
+from solver.park.reading import move_from_json
 from solver.park.state import State
 from solver.park.worlds import WORLDS
 from solver.players import Roster

@@ -2,8 +2,9 @@
 
 A :class:`State` is a :class:`~solver.park.table.Table` that plays by
 :mod:`solver.park.rules`; :func:`new_state` sets one up. A :class:`View` is what
-one seat sees of a state, and nothing more; it lays out a full state from that
-alone (:meth:`View.world`), so each is built from the other.
+one seat sees of a state, and nothing more (:class:`~solver.park.view.SeatView`); it
+lays out a full state from that alone (:meth:`View.world`), so each is built from
+the other.
 
 The rulebook lays the monster deck and the track face down "so that only the
 monster and its size are visible": a seat sees the area and size of every track
@@ -40,19 +41,18 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from solver.errors import IllegalMoveError, NotYourTurnError
 from solver.formats import FORMAT
 from solver.game import Json, Score, ScorePad, Seat
 from solver.park import rules
-from solver.park.board import EMPTY_PARK, Park
+from solver.park.board import EMPTY_PARK
 from solver.park.cards import (
     AREAS,
     UPGRADE_KINDS,
     CardId,
-    Deck,
     Face,
     card_json,
     face_of,
@@ -62,6 +62,7 @@ from solver.park.moves import Move
 from solver.park.rules import ROW_LEN, START_TOKENS, TRACK_LEN, track_price
 from solver.park.settings import Settings
 from solver.park.table import Table
+from solver.park.view import SeatView
 from solver.seats import check_players, check_seat
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -156,40 +157,9 @@ def public_scores(state: State) -> ScorePad:
 
 
 @dataclass(frozen=True)
-class View:
-    """The table as ``seat`` may see it.
-
-    Args:
-        seat: whose view.
-        track: each track position's area and size (None: empty).
-        deck_count / deck_top: cards left in the monster deck, the top one's face.
-        discard: the face of each monster discarded from the track.
-        tourist_deck: tourists left in the tourist deck.
-        upgrade_supply: upgrades left under each upgrade space.
-        The other fields are as in :class:`State`.
-    """
-
-    seat: Seat
-    players: int
-    settings: Settings
-    to_move: Seat | None
-    phase: str
-    turn: int
-    parks: tuple[Park, ...]
-    tokens: tuple[int, ...]
-    held: tuple[tuple[CardId, ...], ...]
-    track: tuple[Face | None, ...]
-    deck_count: int
-    deck_top: Face | None
-    discard: tuple[Face, ...]
-    reshuffles: int
-    tourist_row: tuple[CardId | None, ...]
-    tourist_deck: int
-    upgrade_row: tuple[CardId | None, ...]
-    upgrade_supply: tuple[int, ...]
-    bank: int | None
-    final_round: bool
-    cards: Deck = field(compare=False, repr=False)
+class View(SeatView):
+    """What ``seat`` sees (:class:`~solver.park.view.SeatView`), playing by the rules
+    on the one table it lays out (:meth:`world`)."""
 
     @classmethod
     def of(cls, state: State, seat: Seat) -> View:
@@ -277,10 +247,6 @@ class View:
 
     # ------------------------------------------------------------ the protocol
 
-    def is_terminal(self) -> bool:
-        """True once the final round is over."""
-        return self.to_move is None
-
     def legal_moves(self) -> list[Move]:
         """The seat's legal moves when the decision is its own (the state's order), else []."""
         if self.to_move != self.seat:
@@ -309,10 +275,6 @@ class View:
     def winners(self) -> tuple[Seat, ...]:
         """At the end, the winners under the tie rules; else ()."""
         return self.world().winners() if self.is_terminal() else ()
-
-    def price(self, slot: int) -> int | None:
-        """Tokens to invite from track position ``slot`` (None: it cannot be bought)."""
-        return track_price(self.settings, slot)
 
     def to_json(self) -> Json:
         """The view as JSON: face-down monsters as ``{"area", "size"}``, decks as counts."""

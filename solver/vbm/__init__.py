@@ -13,15 +13,15 @@ True
 from __future__ import annotations
 
 from solver.game import Game
-from solver.vbm.codec import move_from_json, state_from_json, view_from_json
 from solver.vbm.decks import cards_json
+from solver.vbm.moves import Move
 from solver.vbm.picture import render
 from solver.vbm.players import HINT, PLAYERS
+from solver.vbm.reading import move_from_json, state_from_json, view_from_json
 from solver.vbm.redeal import redeal
 from solver.vbm.rules import waiting
-from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, SETTINGS
+from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, MODES, SETTINGS, mode_fault
 from solver.vbm.state import State, View, new_state, public_scores
-from solver.vbm.table import Move
 from solver.vbm.writing import move_to_json
 
 GAME = Game[State, Move, View](
@@ -41,6 +41,11 @@ GAME = Game[State, Move, View](
     cards=cards_json,
     public_scores=public_scores,
     players=PLAYERS,
+    summary="Draft cards into your play area for points and missions, alone or in teams.",
+    mode_players={
+        mode: tuple(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if not mode_fault(n, mode))
+        for mode in MODES
+    },
     settings=SETTINGS,
     variants=((4, {"mode": "free"}), (6, {"mode": "free"}), (3, {"mode": "free"})),
     waiting=waiting,

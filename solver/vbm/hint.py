@@ -39,11 +39,12 @@ from solver.vbm.area import frontier
 from solver.vbm.cards import Pos
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.explorers import rank_explorers
+from solver.vbm.moves import Move
 from solver.vbm.plan import plan
 from solver.vbm.reasons import describe, placement, tell_apart
 from solver.vbm.sand import sand_cells
 from solver.vbm.state import State, View
-from solver.vbm.table import TURNS_PER_ROUND, Move
+from solver.vbm.table import TURNS_PER_ROUND
 from solver.vbm.writing import move_to_json
 
 #: Placements the CP-SAT plan looks at (the best by exact gain).

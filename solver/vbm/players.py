@@ -19,11 +19,11 @@ from typing import Any
 
 from solver.game import RandomPlayer
 from solver.players import Roster
-from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
+from solver.vbm.moves import Move
+from solver.vbm.reading import move_from_json
 from solver.vbm.state import State
-from solver.vbm.table import Move
 from solver.vbm.worlds import WORLDS
 
 

@@ -20,8 +20,8 @@ import random
 from dataclasses import replace
 
 from solver.vbm.area import frontier
+from solver.vbm.moves import Move
 from solver.vbm.state import State, View
-from solver.vbm.table import Move
 
 #: Deals drawn before settling for one whose hidden cards are as before.
 TRIES = 8

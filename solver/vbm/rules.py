@@ -21,7 +21,8 @@ from solver.errors import IllegalMoveError, NotYourTurnError
 from solver.game import Position, Seat, one_seat_waits
 from solver.seats import seat_fault
 from solver.vbm.area import frontier
-from solver.vbm.table import HAND, ROUNDS, TURNS_PER_ROUND, Move, Table, check
+from solver.vbm.moves import Move
+from solver.vbm.table import HAND, ROUNDS, TURNS_PER_ROUND, Table, check
 from solver.vbm.view import SeatView
 
 #: Largest seed a game takes (a 64-bit number, either sign).

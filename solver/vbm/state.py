@@ -38,9 +38,10 @@ from solver.errors import IllegalMoveError, NotationError
 from solver.game import Json, Score, ScorePad, Seat, not_your_seat
 from solver.vbm.area import frontier
 from solver.vbm.decks import deck_named
+from solver.vbm.moves import Move
 from solver.vbm.rules import SEED_LIMIT, apply_move, sets_wanted
 from solver.vbm.settings import read_settings
-from solver.vbm.table import HAND, SIMULTANEOUS, Move, Table
+from solver.vbm.table import HAND, SIMULTANEOUS, Table
 from solver.vbm.turns import pyramids_for
 from solver.vbm.view import SeatView, hidden_discards, shown_explorers
 from solver.vbm.writing import state_to_json, view_to_json

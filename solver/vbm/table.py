@@ -1,10 +1,10 @@
-"""A game's table, frozen: its moves, the fields of a state and every rule that reads them.
+"""A game's table, frozen: the fields of a state and every rule that reads them.
 
 The Explorer choice and the hand draft are simultaneous: every seat that has
 not chosen yet (:meth:`Table.waiting`, from the turn's first player round the
 table) may choose, in any order; ``to_move`` is the first of them. A move names
-its seat (``Move.seat``), or is the seat to move's. Choices already made this
-turn stay hidden from the other seats (only the Spaceship a hand was passed to
+its seat (``Move.seat``, :mod:`solver.vbm.moves`), or is the seat to move's. Choices made
+this turn stay hidden from the other seats (only the Spaceship a hand was passed to
 shows) until every player has chosen; then the cards are revealed together and
 effects and missions apply (``turns``). The row draft is taken in turn.
 :mod:`solver.vbm.rules` applies a move to a table; :class:`solver.vbm.state.State`
@@ -32,6 +32,7 @@ from solver.game import Json, Score
 from solver.vbm.area import Area, Reading, Tally, finish, frontier, read
 from solver.vbm.cards import Deck, Pos
 from solver.vbm.decks import deck_named
+from solver.vbm.moves import Move
 from solver.vbm.scoring import explorer_counts, ranked_winners, sheet, team_standing
 from solver.vbm.turns import missions, portal_tiles
 
@@ -47,58 +48,6 @@ SIMULTANEOUS = ("explorer", "draft")
 READINGS_KEPT = 4096
 #: Longest area read from the reading of its prefix (a game's areas hold 20 cards at most).
 EXTENDED = 32
-
-
-@dataclass(frozen=True, init=False)
-class Move:
-    """One decision of one player; fields that do not apply are None.
-
-    * choose an Explorer: ``explorer``;
-    * hand draft (team and free-for-all): keep ``card``, place it ``at`` a cell and
-      pass the rest to the free Spaceship of seat ``pass_to`` (nothing to pass on
-      the last turn of a round: the other card is discarded);
-    * row draft (2 and 3 players): the first player picks ``row``, keeps and places
-      ``card`` and discards ``discard``; the next keep and discard from that row,
-      the last one only keeps.
-
-    ``seat`` names whose choice it is in a simultaneous step (None: the seat to
-    move's); the state keeps choices without it, by their place in ``pending``.
-    """
-
-    card: str | None = None
-    at: Pos | None = None
-    pass_to: int | None = None
-    row: int | None = None
-    discard: str | None = None
-    explorer: str | None = None
-    seat: int | None = None
-
-    def __init__(
-        self,
-        card: str | None = None,
-        at: Pos | None = None,
-        pass_to: int | None = None,
-        row: int | None = None,
-        discard: str | None = None,
-        explorer: str | None = None,
-        seat: int | None = None,
-    ) -> None:
-        # Written out: the generated __init__ of a frozen dataclass sets each field
-        # through object.__setattr__, and making the legal moves took a fifth of a
-        # greedy game; this fills the instance's fields at once.
-        object.__setattr__(
-            self,
-            "__dict__",
-            {
-                "card": card,
-                "at": at,
-                "pass_to": pass_to,
-                "row": row,
-                "discard": discard,
-                "explorer": explorer,
-                "seat": seat,
-            },
-        )
 
 
 def undecided(

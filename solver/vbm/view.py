@@ -31,7 +31,8 @@ from solver.seats import check_seat
 from solver.vbm.area import Area
 from solver.vbm.cards import Deck, Pos
 from solver.vbm.decks import deck_named
-from solver.vbm.table import ROUNDS, SIMULTANEOUS, Move, Table, undecided
+from solver.vbm.moves import Move
+from solver.vbm.table import ROUNDS, SIMULTANEOUS, Table, undecided
 
 
 def hidden_discards(players: int, mode: str, round_: int, known: int) -> int:

@@ -25,10 +25,11 @@ from collections.abc import Hashable
 from solver.game import Seat
 from solver.vbm.cards import Pos
 from solver.vbm.evaluate import Evaluator
+from solver.vbm.moves import Move
 from solver.vbm.redeal import redeal
 from solver.vbm.rules import waiting
 from solver.vbm.state import State, View
-from solver.vbm.table import SIMULTANEOUS, Move
+from solver.vbm.table import SIMULTANEOUS
 from solver.worlds import Worlds
 
 

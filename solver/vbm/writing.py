@@ -1,8 +1,8 @@
-"""State, view and move JSON, as :mod:`solver.vbm.codec` reads them back.
+"""State, view and move JSON, as :mod:`solver.vbm.reading` reads them back.
 
 A state writes everything, its seed and undealt cards included; a view adds
 ``"view_of"`` and shows another seat's hidden choice of this turn only as
-``{"pass": seat}``. Moves: see :mod:`solver.vbm.codec`.
+``{"pass": seat}``. Moves: see :mod:`solver.vbm.reading`.
 
 >>> move_to_json(Move("W07", (2, 1), 3))
 {'card': 'W07', 'at': [2, 1], 'pass': 3}
@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from solver.formats import FORMAT
 from solver.game import Json
-from solver.vbm.table import Move, Table
+from solver.vbm.moves import Move
+from solver.vbm.table import Table
 from solver.vbm.view import SeatView
 
 

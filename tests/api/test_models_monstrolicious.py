@@ -21,7 +21,7 @@ from api.http.models.monstrolicious import (
     MonstroliciousView,
 )
 from solver.monstrolicious import GAME
-from solver.monstrolicious.tiles import BUFFET
+from solver.monstrolicious.cards import BUFFET
 from tests.api.model_checks import (
     as_sent,
     exact_keys,

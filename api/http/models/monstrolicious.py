@@ -1,5 +1,5 @@
 """Typed Monstrolicious documents: the state, a seat's view, a move, the hint's detail
-and the rule settings, exactly as ``solver.monstrolicious.codec`` writes and reads them.
+and the rule settings, exactly as the game writes and ``solver.monstrolicious.reading`` reads them.
 
 The models describe the shapes; the codec still checks every rule (each seat's 13
 tiles once, bounds a battle could announce, turns, the Donuts). Where the codec
@@ -29,8 +29,8 @@ from pydantic import (
 
 from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict, by_field
 from solver.formats import FIRST_FORMAT
+from solver.monstrolicious.cards import MAX_SEED, STRONGEST, TILES, TRAP
 from solver.monstrolicious.settings import SETTINGS
-from solver.monstrolicious.tiles import MAX_SEED, STRONGEST, TILES, TRAP
 
 
 def _folded(value: object) -> object:

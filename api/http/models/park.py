@@ -1,4 +1,4 @@
-"""Typed shapes of Monster Park's documents, exactly as ``solver.park.codec`` writes them.
+"""Typed Monster Park documents, as the game writes and ``solver.park.reading`` reads them.
 
 A state holds every card by its id (the decks too, top first); a seat's view
 shows the face-up cards as objects with what they print and each face-down
@@ -28,8 +28,8 @@ from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict
 from solver.formats import FIRST_FORMAT
 from solver.park.board import AREA_ROOM
 from solver.park.cards import BUILT_IN, load_deck
-from solver.park.checks import MAX_TOKENS, SEED_RANGE
 from solver.park.moves import MAX_CLAIM
+from solver.park.readers import MAX_TOKENS, SEED_RANGE
 from solver.park.rules import ROW_LEN, TRACK_LEN
 from solver.park.settings import MAX_BANK, MAX_PRICE, MAX_ROUNDS, SETTINGS
 

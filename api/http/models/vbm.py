@@ -1,5 +1,5 @@
 """Typed Very Big Monster documents: the state, a seat's view, a move, the hint's detail
-and the rule settings, exactly as ``solver.vbm.codec`` writes and reads them.
+and the rule settings, as ``solver.vbm.writing`` writes and ``solver.vbm.reading`` reads them.
 
 The models give a client the fields and their types; the codec still reads every
 document and checks what the rules imply (cards as whole sets, each in one place,
@@ -27,9 +27,9 @@ from typing_extensions import TypeAliasType
 
 from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict, by_field
 from solver.formats import FIRST_FORMAT
-from solver.vbm.common import MAX_ROWS, MAX_TURN
 from solver.vbm.decks import standard_deck
 from solver.vbm.invariants import MAX_AREA
+from solver.vbm.readers import MAX_ROWS, MAX_TURN
 from solver.vbm.rules import SEED_LIMIT
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, SETTINGS
 from solver.vbm.table import HAND

@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from solver.game import RandomPlayer
+from solver.monstrolicious.cards import BUFFET, SPACES, TILES, Placed, Value
 from solver.monstrolicious.players import GreedyPlayer
 from solver.monstrolicious.rules import Board
 from solver.monstrolicious.state import State, new_state
-from solver.monstrolicious.tiles import BUFFET, SPACES, TILES, Placed, Value
 
 
 def _make(

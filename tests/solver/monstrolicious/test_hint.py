@@ -12,11 +12,12 @@ import pytest
 
 from solver.errors import GameOverError, NotYourTurnError
 from solver.monstrolicious import GAME, sim
-from solver.monstrolicious.codec import state_from_json
+from solver.monstrolicious.cards import BUFFET, TRAP, Placed
 from solver.monstrolicious.hint import hint
 from solver.monstrolicious.infer import iter_worlds, sample_worlds
+from solver.monstrolicious.moves import Move
+from solver.monstrolicious.reading import state_from_json
 from solver.monstrolicious.state import State, View, determinise
-from solver.monstrolicious.tiles import BUFFET, TRAP, Move, Placed
 
 Games = Callable[..., Iterator[State]]
 PositionMaker = Callable[..., State]

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from solver.errors import NotationError
+from solver.monstrolicious.cards import BUFFET, Placed
 from solver.monstrolicious.infer import (
     Counter,
     count_worlds,
@@ -19,8 +20,8 @@ from solver.monstrolicious.infer import (
     sample_worlds,
     slots,
 )
+from solver.monstrolicious.moves import Move
 from solver.monstrolicious.state import State, View
-from solver.monstrolicious.tiles import BUFFET, Move, Placed
 from solver.monstrolicious.view import HIDDEN
 
 Games = Callable[..., Iterator[State]]

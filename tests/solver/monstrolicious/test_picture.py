@@ -7,9 +7,9 @@ import pytest
 
 from solver.game import RandomPlayer
 from solver.monstrolicious import GAME
+from solver.monstrolicious.cards import BUFFET
 from solver.monstrolicious.picture import render
 from solver.monstrolicious.state import State, View, new_state
-from solver.monstrolicious.tiles import BUFFET
 from tests.pictures import by_class, parse, playout
 
 

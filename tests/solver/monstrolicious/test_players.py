@@ -5,10 +5,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator
 
+from solver.monstrolicious.cards import BUFFET, Placed
 from solver.monstrolicious.infer import sample_worlds
+from solver.monstrolicious.moves import Move
 from solver.monstrolicious.players import PLAYERS, GreedyPlayer, immediate_swing
 from solver.monstrolicious.state import State, View, determinise, new_state
-from solver.monstrolicious.tiles import BUFFET, Move, Placed
 
 Games = Callable[..., Iterator[State]]
 PositionMaker = Callable[..., State]

@@ -16,9 +16,10 @@ from hypothesis import strategies as st
 from solver.errors import GameOverError, IllegalMoveError, NotationError, NotYourTurnError
 from solver.game import RandomPlayer, RankedMove
 from solver.monstrolicious import GAME
+from solver.monstrolicious.cards import HIDDEN, Placed
 from solver.monstrolicious.infer import count_worlds
+from solver.monstrolicious.moves import Move
 from solver.monstrolicious.state import State, View, new_state
-from solver.monstrolicious.tiles import HIDDEN, Move, Placed
 
 Games = Callable[..., Iterator[State]]
 BUDGET = 0.01

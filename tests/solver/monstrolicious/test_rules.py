@@ -8,9 +8,10 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from solver.errors import IllegalMoveError
+from solver.monstrolicious.cards import BUFFET, TRAP, Placed
+from solver.monstrolicious.moves import Move
 from solver.monstrolicious.rules import BONUS_LINE, battle, wins_battle
 from solver.monstrolicious.state import State
-from solver.monstrolicious.tiles import BUFFET, TRAP, Move, Placed
 
 D = BUFFET.index
 PositionMaker = Callable[..., State]

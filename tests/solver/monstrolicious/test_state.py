@@ -11,9 +11,9 @@ from hypothesis import strategies as st
 
 from solver.errors import NotationError
 from solver.monstrolicious import GAME
-from solver.monstrolicious.codec import state_from_json as from_json
+from solver.monstrolicious.cards import TILES
+from solver.monstrolicious.reading import state_from_json as from_json
 from solver.monstrolicious.state import State, new_state
-from solver.monstrolicious.tiles import TILES
 
 Games = Callable[..., Iterator[State]]
 

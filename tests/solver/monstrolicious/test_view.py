@@ -9,8 +9,9 @@ import pytest
 
 from solver.errors import IllegalMoveError, NotationError
 from solver.monstrolicious import GAME
+from solver.monstrolicious.cards import BUFFET, Placed
+from solver.monstrolicious.moves import Move
 from solver.monstrolicious.state import State, View, determinise
-from solver.monstrolicious.tiles import BUFFET, Move, Placed
 from solver.monstrolicious.view import HIDDEN
 
 Games = Callable[..., Iterator[State]]

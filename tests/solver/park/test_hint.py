@@ -10,11 +10,11 @@ import pytest
 from solver.errors import GameOverError, NotYourTurnError
 from solver.park import GAME
 from solver.park.cards import Deck
-from solver.park.codec import move_to_json
 from solver.park.evaluate import evaluate, hidden_outcomes
 from solver.park.moves import Move
 from solver.park.plan import LATER
 from solver.park.state import State
+from solver.park.writing import move_to_json
 from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
 
 

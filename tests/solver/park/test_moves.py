@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from solver.errors import NotationError
-from solver.park.codec import move_from_json
+from solver.park.reading import move_from_json
 
 
 def _deep(levels: int) -> list[Any]:

@@ -7,11 +7,12 @@ from dataclasses import replace
 import pytest
 
 from solver.park.cards import Deck
-from solver.park.codec import move_from_json, move_to_json
 from solver.park.evaluate import evaluate
 from solver.park.moves import Move
+from solver.park.reading import move_from_json
 from solver.park.reply import foresee, predicted, reply, turns_after, win_chance
 from solver.park.state import State
+from solver.park.writing import move_to_json
 from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
 
 

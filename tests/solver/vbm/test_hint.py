@@ -10,12 +10,13 @@ import pytest
 from solver.errors import GameOverError, NotYourTurnError
 from solver.mcts import Budgeted
 from solver.vbm.area import frontier
-from solver.vbm.codec import move_from_json
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.hint import hint
+from solver.vbm.moves import Move
 from solver.vbm.players import PLAYERS
+from solver.vbm.reading import move_from_json
 from solver.vbm.state import State, View, new_state
-from solver.vbm.table import Move, tally
+from solver.vbm.table import tally
 from solver.vbm.turns import missions
 
 

@@ -13,8 +13,8 @@ from api.services import games as service
 from solver.errors import IllegalMoveError, NotationError, NotYourTurnError
 from solver.game import Json
 from solver.vbm import GAME, State
+from solver.vbm.moves import Move
 from solver.vbm.state import new_state
-from solver.vbm.table import Move
 from solver.vbm.writing import move_to_json
 
 

@@ -11,8 +11,8 @@ import pytest
 from solver.errors import IllegalMoveError, NotationError
 from solver.vbm import GAME
 from solver.vbm.area import analyse
+from solver.vbm.moves import Move
 from solver.vbm.state import State, new_state
-from solver.vbm.table import Move
 from solver.vbm.turns import missions
 
 

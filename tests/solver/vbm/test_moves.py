@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from solver.errors import NotationError
-from solver.vbm.codec import move_from_json
+from solver.vbm.reading import move_from_json
 from solver.vbm.state import new_state
 from solver.vbm.writing import move_to_json
 

@@ -1,4 +1,4 @@
-"""Tests for solver/monstrolicious/codec.py and checks.py: a state or view the rules
+"""Tests for solver/monstrolicious/reading.py and invariants.py: a state or view the rules
 cannot reach is refused on reading, naming the JSON path of the fault."""
 
 from __future__ import annotations
@@ -15,10 +15,10 @@ import pytest
 from solver.errors import NotationError
 from solver.game import RandomPlayer
 from solver.monstrolicious import GAME
-from solver.monstrolicious.checks import check_worlds
+from solver.monstrolicious.cards import BUFFET, HIDDEN, TRAP, Placed
+from solver.monstrolicious.invariants import check_worlds
 from solver.monstrolicious.players import GreedyPlayer
 from solver.monstrolicious.state import State, new_state
-from solver.monstrolicious.tiles import BUFFET, HIDDEN, TRAP, Placed
 
 Doc = dict[str, Any]
 Keys = BUFFET.keys

@@ -54,14 +54,14 @@ from solver.fields import (
     read_object,
 )
 from solver.formats import upgraded
-from solver.vbm.common import Common, per_seat_ids
 from solver.vbm.earlier import STATE_DEFAULTS, VIEW_DEFAULTS
-from solver.vbm.invariants import check_state
+from solver.vbm.invariants import check_state, check_view
+from solver.vbm.moves import Move
+from solver.vbm.readers import Common, per_seat_ids
 from solver.vbm.rules import SEED_LIMIT
 from solver.vbm.settings import MAX_PLAYERS
 from solver.vbm.state import State, View
-from solver.vbm.table import HAND, Move
-from solver.vbm.view_checks import check_view
+from solver.vbm.table import HAND
 
 __all__ = ["move_from_json", "state_from_json", "view_from_json"]
 

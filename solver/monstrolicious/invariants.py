@@ -24,8 +24,7 @@ from typing import NoReturn
 from solver.errors import NotationError
 from solver.fields import at
 from solver.game import Seat
-from solver.monstrolicious.rules import Board, empty_spaces, reveal_targets
-from solver.monstrolicious.tiles import (
+from solver.monstrolicious.cards import (
     BUFFET,
     HIDDEN,
     SPACES,
@@ -36,6 +35,7 @@ from solver.monstrolicious.tiles import (
     Value,
     label,
 )
+from solver.monstrolicious.rules import Board, empty_spaces, reveal_targets
 
 
 def fail(path: str, message: str) -> NoReturn:

@@ -1,4 +1,5 @@
-"""The Monstrolicious vocabulary: tile values, placed tiles, the buffet and moves.
+"""The Monstrolicious vocabulary: tile values, placed tiles and the buffet (the
+game's tiles are its cards).
 
 Each player owns 13 tiles: monsters of strength 1 to 12 and one Trap. A tile is
 its value (``TRAP`` is 0), so within one player's set a value names one tile.
@@ -11,8 +12,6 @@ lists every tile and dessert for a front end to draw.
 (('lollipop', 'cookies', 'donuts'), 10, 3)
 >>> label(TRAP), label(7), parse_tile("trap"), parse_tile(12)
 ('Trap', '7', 0, 12)
->>> Move(dessert=9).to_json(), str(Move(reveal=2))
-({'dessert': 'pie'}, 'turn up the tile at the Donuts')
 """
 
 from __future__ import annotations
@@ -191,30 +190,6 @@ def load_buffet(path: str | Path | None = None) -> Buffet:
 
 BUFFET = load_buffet()
 SPACES = len(BUFFET.desserts)
-
-
-@dataclass(frozen=True, order=True)
-class Move:
-    """A decision: place the drawn tile at ``dessert``, or (after winning the Donuts)
-    turn the opposing tile at ``reveal`` face up. Exactly one is set (board positions).
-    """
-
-    dessert: int | None = None
-    reveal: int | None = None
-
-    def to_json(self) -> dict[str, str]:
-        """``{"dessert": key}`` or ``{"reveal": key}`` (read back by
-        :func:`solver.monstrolicious.codec.move_from_json`)."""
-        if self.dessert is not None:
-            return {"dessert": BUFFET.keys[self.dessert]}
-        assert self.reveal is not None
-        return {"reveal": BUFFET.keys[self.reveal]}
-
-    def __str__(self) -> str:
-        if self.dessert is not None:
-            return f"place on the {BUFFET.desserts[self.dessert].name}"
-        assert self.reveal is not None
-        return f"turn up the tile at the {BUFFET.desserts[self.reveal].name}"
 
 
 POWERS: dict[str, str] = {

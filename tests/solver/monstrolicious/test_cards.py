@@ -1,4 +1,4 @@
-"""Tests for solver/monstrolicious/tiles.py: the buffet data, tiles and moves."""
+"""Tests for solver/monstrolicious/cards.py: the buffet data and the tiles."""
 
 from __future__ import annotations
 
@@ -12,17 +12,17 @@ import pytest
 
 from solver.errors import MonsterError, NotationError
 from solver.monstrolicious import GAME
-from solver.monstrolicious.codec import move_from_json, move_to_json, read_placed
-from solver.monstrolicious.tiles import (
+from solver.monstrolicious.cards import (
     BUFFET,
     TRAP,
-    Move,
     Placed,
     cards_json,
     load_buffet,
     parse_buffet,
     parse_tile,
 )
+from solver.monstrolicious.readers import read_placed
+from solver.monstrolicious.writing import move_to_json
 
 DATA = Path(__file__).parents[3] / "solver/monstrolicious/data/buffet.toml"
 
@@ -63,16 +63,6 @@ def test_placed_round_trip_with_bounds() -> None:
     assert Placed(5, False, 3, 9).to_json() == {"tile": 5, "up": False, "at_least": 3, "at_most": 9}
     with pytest.raises(NotationError, match=r"discards\[0\]\[0\]\.up"):
         read_placed({"tile": 5, "up": "no"}, "discards[0][0]", "discard")
-
-
-def test_moves_round_trip_and_reject_bad_input() -> None:
-    for move in [Move(dessert=i) for i in range(11)] + [Move(reveal=i) for i in range(11)]:
-        assert move_from_json(move_to_json(move)) == move
-    assert move_from_json({"dessert": " Chocolate-Fountain "}) == Move(dessert=BUFFET.pair[0])
-    for bad in ({"dessert": "pizza"}, {"dessert": "pie", "reveal": "pie"}, {}, ["pie"]):
-        with pytest.raises(NotationError):
-            move_from_json(bad)
-    assert str(Move(reveal=BUFFET.donuts)) == "turn up the tile at the Donuts"
 
 
 def _ids(doc: Any, key: str) -> set[Any]:

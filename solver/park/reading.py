@@ -1,4 +1,4 @@
-"""Monster Park states, views and moves to and from JSON, every invariant checked on reading.
+"""Reading Monster Park states, views and moves back from JSON, every invariant checked.
 
 A state read back is one the rules can reach: each card of the deck lies in
 exactly one place and of the right kind for it (the track and the decks hold
@@ -8,7 +8,8 @@ up to what the game began with (:mod:`solver.park.invariants`). A seat's view is
 held to the same rules through the same readers, and must add up besides: the
 face-down monsters it shows are monsters no park holds, the decks and supplies
 count exactly the cards not on the table, the scores are what the table shows.
-A fault is a NotationError naming its JSON path.
+A fault is a NotationError naming its JSON path. A state and a view write
+themselves (``to_json``), a move is written by :mod:`solver.park.writing`.
 
 >>> from solver.park.state import new_state
 >>> s = new_state(3, seed=1, settings={"fifth_slot_buyable": True})
@@ -22,9 +23,8 @@ solver.errors.NotationError: to_move: must be a whole number from 0 to 2, not Tr
 Traceback (most recent call last):
 ...
 solver.errors.NotationError: monster_deck: the monster deck holds 85 cards here, not 3
->>> m = move_from_json({"action": "invite", "slot": 2, "area": "water"})
->>> move_to_json(m)
-{'action': 'invite', 'slot': 2, 'area': 'water'}
+>>> move_from_json({"action": "invite", "slot": 2, "area": "water"}).slot
+2
 >>> move_from_json({"action": "tourists", "tourists": ["land-4"]}).tourists
 ('land-4',)
 >>> move_from_json({"action": "dance"})
@@ -51,7 +51,6 @@ from solver.fields import (
     read_str,
 )
 from solver.formats import upgraded
-from solver.game import Json
 from solver.park.cards import (
     AREAS,
     UPGRADE_KINDS,
@@ -65,15 +64,15 @@ from solver.park.cards import (
     card_json,
     load_deck,
 )
-from solver.park.checks import MAX_TOKENS, SEED_RANGE, card_id, card_list, read_park, read_row
 from solver.park.invariants import check_counts, check_places, check_table, places
 from solver.park.moves import ACTIONS, MAX_CLAIM, Move
+from solver.park.readers import MAX_TOKENS, SEED_RANGE, card_id, card_list, read_park, read_row
 from solver.park.rules import ROW_LEN, TRACK_LEN
 from solver.park.settings import Settings
 from solver.park.state import MAX_PLAYERS, MIN_PLAYERS, State, View
 from solver.park.table import PHASES
 
-__all__ = ["move_from_json", "move_to_json", "state_from_json", "view_from_json"]
+__all__ = ["move_from_json", "state_from_json", "view_from_json"]
 
 STATE_FIELDS = (
     "game",
@@ -350,17 +349,3 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
             )
         return Move(action, tourists=tuple(names))
     return Move(action)
-
-
-def move_to_json(move: Move) -> Json:
-    """The move as JSON; ``move_from_json(move_to_json(m)) == m``."""
-    doc: Json = {"action": move.action}
-    if move.action == "upgrade":
-        doc["kind"] = move.kind
-    if move.slot is not None:
-        doc["slot"] = move.slot
-    if move.area is not None:
-        doc["area"] = move.area.value
-    if move.action == "tourists":
-        doc["tourists"] = list(move.tourists)
-    return doc
