@@ -88,7 +88,9 @@ def deciding(game: AnyGame, seen: Any) -> None:
 
 
 def games() -> Json:
-    """Every registered game: its name, title, seats and rule settings with their defaults."""
+    """Every registered game, in the registry's order: what a front end needs to offer it
+    (its name, title and summary, seats, modes with their player counts, rule settings
+    with their defaults, and the players a bot may be)."""
     listed = []
     for name in GAMES:
         game = get_game(name)
@@ -96,10 +98,13 @@ def games() -> Json:
             {
                 "name": name,
                 "title": game.title,
+                "summary": game.summary,
                 "min_players": game.min_players,
                 "max_players": game.max_players,
                 "default_players": game.default_players,
+                "modes": {mode: list(counts) for mode, counts in game.mode_players.items()},
                 "settings": dict(game.settings),
+                "players": list(game.players),
             }
         )
     return {"games": listed}

@@ -222,18 +222,29 @@ def game_router(name: str, title: str) -> APIRouter:
 
 
 class GameEntry(BaseModel):
-    name: str
-    title: str
-    min_players: int
-    max_players: int
-    default_players: int
+    """One registered game, with what a front end needs to offer it."""
+
+    name: str = Field(description="The game's name in the registry and in its paths (`park`).")
+    title: str = Field(description="The game's name as printed on its box.")
+    summary: str = Field(description="What the game is, in one line to show beside its title.")
+    min_players: int = Field(description="The fewest players the rules take.")
+    max_players: int = Field(description="The most players the rules take.")
+    default_players: int = Field(description="The player count of a set-up that names none.")
+    modes: dict[str, list[int]] = Field(
+        description="The game's modes (the `mode` setting) and the player counts each takes;"
+        " empty for a game without modes. Left unset, the rulebook's mode for the count."
+    )
     settings: dict[str, bool | int | float | str | None] = Field(
         description="Every rule setting with its default (docs/rulings.md)."
+    )
+    players: list[str] = Field(
+        description="The players a bot may be, in `/v1/sessions` and in a match: `mcts` and"
+        " `search` also with a budget (`mcts:N`)."
     )
 
 
 class GamesResponse(BaseModel):
-    games: list[GameEntry]
+    games: list[GameEntry] = Field(description="Every registered game, in the registry's order.")
 
 
 listing = make_router(tags=["games"])
@@ -241,7 +252,8 @@ listing = make_router(tags=["games"])
 
 @listing.get("/v1/games", response_model=GamesResponse, name="games_list")
 async def games() -> dict[str, Any]:
-    """Every rules-engine game: its name, title, seats and rule settings with defaults."""
+    """Every rules-engine game: its name, title and summary, seats, modes, rule settings
+    with defaults, and the players a bot may be."""
     return game_service.games()
 
 
