@@ -1,10 +1,11 @@
-// One seat against bots in Monster Park, Very Big Monster or Monstrolicious.
+// One seat against bots in any registered game (Monster Park, Very Big Monster, Monstrolicious...).
 //
 // The service seals the whole game into a token (/v1/sessions) that only it reads: this
 // page holds that token and its seat's view, sends the token with each request and keeps
 // the one each answer brings (in sessionStorage too, so a reload goes on). Legal moves, hints, verdicts, the score pad and the board come from the public
 // /v1/<game>/ routes, asked with that view. Query parameters: ?delay=MS (the pause before
-// each bot decision, 600 by default), ?seed=, ?players=, ?seat=, ?mode=, ?bots=a,b.
+// each bot decision, 600 by default), ?seed=, ?players=, ?seat=, ?mode=, ?bots=a,b. The game's
+// seats, modes and the players a bot may be come from GET /v1/games.
 import { MonstersClient, ProblemError } from "/static/monsters-client.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
@@ -16,7 +17,6 @@ const query = new URLSearchParams(location.search);
 const DELAY_MS = Math.max(0, Math.min(5000, Number(query.get("delay") ?? 600) || 0));
 const HINTS_SHOWN = 3;
 const KEPT = `monsters-session-${GAME}`; // this tab's game token, so a reload goes on with it
-const MODES = { rows: [2, 3], team: [4, 6], free: [3, 4, 5, 6] };
 
 /** @type {import("/static/monsters-client.js").Session | null} */
 let session = null;
@@ -26,7 +26,8 @@ let previous = /** @type {string | null} */ (null);
 let legal = [];
 /** @type {{move: Record<string, any>, reason: string, value: number}[]} */
 let hinted = [];
-let info = /** @type {any} */ (null);
+/** This game's entry in GET /v1/games. */
+let info = /** @type {import("/static/monsters-client.js").GameEntry} */ (/** @type {any} */ (null));
 let round = 0; // a new game makes the answers of the old one stale
 
 function showError(/** @type {string} */ message) {
@@ -77,16 +78,16 @@ function fillSeats() {
     const select = document.createElement("select");
     select.className = "bot";
     select.dataset.seat = String(s);
-    select.append(...info.players.map((/** @type {string} */ p) => option(p, p)));
+    select.append(...info.players.map((p) => option(p, p)));
     select.value = wanted[other] || (info.players.includes("greedy") ? "greedy" : info.players[0]);
     label.append(select);
     bots.append(label);
     other++;
   }
-  if (GAME === "vbm") {
+  if (Object.keys(info.modes).length > 0) {
     const mode = /** @type {HTMLSelectElement} */ ($("mode"));
     const before = mode.value || query.get("mode") || "";
-    const fits = Object.entries(MODES).filter(([, counts]) => counts.includes(players));
+    const fits = Object.entries(info.modes).filter(([, counts]) => counts.includes(players));
     mode.replaceChildren(option("", "the rulebook's"), ...fits.map(([m]) => option(m, m)));
     mode.value = fits.some(([m]) => m === before) ? before : "";
   }
@@ -96,14 +97,13 @@ async function setUpForm() {
   const { games } = await api.games();
   const entry = games.find((g) => g.name === GAME);
   if (!entry) throw new Error(`no game ${GAME}`);
-  // the players a bot may be: every game has random, greedy and hint; mcts where it exists
-  info = { ...entry, players: ["greedy", "random", "hint", "mcts"] };
+  info = entry;
   document.title = `${entry.title}: play against the bots`;
   $("title").textContent = `${entry.title} against the bots`;
   const players = /** @type {HTMLSelectElement} */ ($("players"));
   for (let n = entry.min_players; n <= entry.max_players; n++) players.append(option(String(n), String(n)));
   players.value = query.get("players") || String(entry.default_players);
-  $("mode-label").hidden = GAME !== "vbm";
+  $("mode-label").hidden = Object.keys(entry.modes).length === 0;
   /** @type {HTMLInputElement} */ ($("seed")).value = query.get("seed") || "";
   fillSeats();
   players.addEventListener("change", fillSeats);
@@ -146,7 +146,7 @@ async function start(/** @type {Event | undefined} */ event) {
   const seed = /** @type {HTMLInputElement} */ ($("seed")).value.trim();
   if (seed !== "") setUp.seed = Number(seed);
   const mode = /** @type {HTMLSelectElement} */ ($("mode")).value;
-  if (GAME === "vbm" && mode) setUp.settings = { mode };
+  if (mode) setUp.settings = { mode }; // only a game with modes offers one
   /** @type {import("/static/monsters-client.js").Session} */
   let started;
   try {

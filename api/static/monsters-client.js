@@ -10,7 +10,7 @@
 //   const { view } = await api.view("park", state, 0);
 //   const { moves } = await api.hint("park", view, { top: 3 });
 
-/** @typedef {"park" | "vbm" | "monstrolicious"} GameName */
+/** @typedef {string} GameName  a registered game's name, as `games()` lists them (`park`) */
 /** @typedef {Record<string, any>} Doc  A state, a seat's view (`view_of`) or a move, as JSON. */
 /**
  * @typedef {object} Turn
@@ -56,6 +56,18 @@
  * @property {Turn} turn
  * @property {boolean} you_decide  send `move`
  * @property {boolean} bot_decides  ask `bot`
+ */
+/**
+ * @typedef {object} GameEntry  one registered game, with what a front end needs to offer it
+ * @property {GameName} name
+ * @property {string} title  as printed on the box
+ * @property {string} summary  what the game is, in one line
+ * @property {number} min_players
+ * @property {number} max_players
+ * @property {number} default_players
+ * @property {Record<string, number[]>} modes  mode (the `mode` setting) -> the player counts it takes; empty without modes
+ * @property {Record<string, any>} settings  every rule setting with its default
+ * @property {string[]} players  the players a bot may be (`mcts` and `search` also as `mcts:N`)
  */
 /**
  * @typedef {object} SetUp
@@ -111,7 +123,7 @@ export class MonstersClient {
     return text ? response.text() : response.json();
   }
 
-  /** @returns {Promise<{games: {name: string, title: string, min_players: number, max_players: number, default_players: number, settings: Record<string, any>}[]}>} */
+  /** Every registered game. @returns {Promise<{games: GameEntry[]}>} */
   games() {
     return this.request("GET", "/v1/games");
   }
@@ -169,8 +181,9 @@ export class MonstersClient {
 
   /**
    * Start a game against bots; the full state comes back sealed in `session`, which only
-   * the service reads. Bots: `easy`, `medium`, `hard`, or `random`, `greedy`, `hint`,
-   * `mcts`, `mcts:N` (N up to the service's cap).
+   * the service reads. Bots: `easy`, `medium`, `hard`, or one of the game's `players` in
+   * `games()` (`greedy`, `mcts`...), a search with its budget as `mcts:N` (N up to the
+   * service's cap).
    * @param {GameName} game
    * @param {SetUp & {seat?: number, bots?: string[]}} [setUp]
    * @returns {Promise<Session>}

@@ -1,12 +1,15 @@
 """The game pages in a real browser: one seat played to the end with the Hint button.
 
-Each game is played in Debian's headless Chromium against bots from a fixed
-seed: the seat presses ``h`` and plays the top hint with Enter, the bots play
-theirs. The game is then replayed here from the seed, the seat's moves (read
-from the page's requests) and the same seeded bots: the score pad the page
-shows must be the one ``POST /v1/<game>/score`` gives for that full state, and
-no answer the page received may hold anything of the full state its seat's view
-lacks. The end is saved as a picture into ``docs/img/`` (shown in README).
+Every registered game is played in Debian's headless Chromium against bots
+from a fixed seed, in its default set-up and in each of its modes (or with one
+seat more): the seat presses ``h`` and plays the top hint with Enter, the bots
+play theirs. The game is then replayed here from the seed, the seat's moves
+(read from the page's requests) and the same seeded bots: the score pad the
+page shows must be the one ``POST /v1/<game>/score`` gives for that full state,
+and no answer the page received may hold anything of the full state its seat's
+view lacks. The end is saved as a picture into ``docs/img/`` (shown in README).
+The index links every registered game, and a game page offers the game's own
+modes and bots (``GET /v1/games``).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Response, expect
 
 from api.services.sessions import Session
-from solver.game import get_game
+from solver.game import GAMES, get_game
 from tests.api.test_browser import TIMEOUT_MS, _console, browser  # noqa: F401 (a fixture)
 
 IMAGES = Path(__file__).parents[2] / "docs" / "img"
@@ -101,14 +104,21 @@ class Case:
         return urlencode(asked | ({"mode": self.mode} if self.mode else {}))
 
 
-CASES = [
-    Case("park", 2, 0, ("greedy",), picture="play-park.png"),
-    Case("park", 3, 2, ("random", "greedy")),
-    Case("vbm", 2, 1, ("greedy",), picture="play-vbm.png"),
-    Case("vbm", 4, 0, ("random", "random", "greedy"), mode="team"),
-    Case("monstrolicious", 2, 0, ("greedy",), picture="play-monstrolicious.png"),
-    Case("monstrolicious", 2, 1, ("random",)),
-]
+def _cases() -> Iterator[Case]:
+    """Every registered game from seat 0 of its default set-up against greedy bots (its
+    picture saved); then from the last seat against random and greedy bots, each mode at
+    its fewest players, or without modes one player more where the rules take one."""
+    for name in GAMES:
+        game = get_game(name)
+        count = game.default_players
+        yield Case(name, count, 0, ("greedy",) * (count - 1), picture=f"play-{name}.png")
+        fewest = {mode: min(counts) for mode, counts in game.mode_players.items()}
+        for mode, players in (fewest or {"": min(count + 1, game.max_players)}).items():
+            bots = tuple(("random", "greedy")[i % 2] for i in range(players - 1))
+            yield Case(name, players, players - 1, bots, mode=mode)
+
+
+CASES = list(_cases())
 
 
 def _play_with_hints(page: Page) -> None:
@@ -252,18 +262,32 @@ def test_a_phone_screen_plays_and_an_illegal_move_is_explained(
     expect(page.locator("#verdict")).to_have_text("")
 
 
-def test_play_lists_the_four_games(played: tuple[Page, Seen], base: str) -> None:
+def test_play_lists_manno_and_every_registered_game(played: tuple[Page, Seen], base: str) -> None:
     page, _ = played
     page.goto(f"{base}/play")
     links = page.locator(".games a")
-    expect(links).to_have_count(4)
-    assert [links.nth(i).get_attribute("href") for i in range(4)] == [
-        "/play/manno",
-        "/play/park",
-        "/play/vbm",
-        "/play/monstrolicious",
-    ]
+    expect(links).to_have_count(1 + len(GAMES))
+    hrefs = [links.nth(i).get_attribute("href") for i in range(1 + len(GAMES))]
+    assert hrefs == ["/play/manno", *(f"/play/{name}" for name in GAMES)]
+    for name, entry in GAMES.items():
+        expect(page.locator(f'.games a[href="/play/{name}"] strong')).to_have_text(entry.title)
     expect(page.locator('a[href="/play/paste"]')).to_have_count(1)
+
+
+@pytest.mark.parametrize("name", list(GAMES))
+def test_the_set_up_form_offers_the_games_own_modes_and_bots(
+    played: tuple[Page, Seen], base: str, name: str
+) -> None:
+    page, _ = played
+    game = get_game(name)
+    page.goto(f"{base}/play/{name}?players={game.max_players}")
+    expect(page.locator("body")).to_have_attribute("data-ready", "true")
+    bots = page.locator("select.bot").first.locator("option")
+    assert bots.all_text_contents() == list(game.players)
+    expect(page.locator("#mode-label")).to_be_visible(visible=bool(game.mode_players))
+    fits = [mode for mode, counts in game.mode_players.items() if game.max_players in counts]
+    offered = page.locator("#mode option").evaluate_all("options => options.map(o => o.value)")
+    assert offered == (["", *fits] if game.mode_players else [])
 
 
 def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen], base: str) -> None:

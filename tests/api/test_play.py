@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from api.http.app import create_app
 from api.http.routers.play import static_files
 from api.http.settings import Settings
+from solver.game import GAMES
 
 
 @pytest.fixture(scope="module")
@@ -25,9 +26,7 @@ def client() -> Iterator[TestClient]:
         ("/play/manno", "text/html", "Manno Monster playground"),
         ("/play", "text/html", 'href="/play/monstrolicious"'),
         ("/play/paste", "text/html", "Paste a Monster Park"),
-        ("/play/park", "text/html", 'src="/play/static/game.js"'),
-        ("/play/vbm", "text/html", 'src="/play/static/game.js"'),
-        ("/play/monstrolicious", "text/html", 'src="/play/static/game.js"'),
+        *((f"/play/{name}", "text/html", 'src="/play/static/game.js"') for name in GAMES),
         ("/static/monsters-client.js", "text/javascript", "export class MonstersClient"),
         ("/play/static/monsters-client.js", "text/javascript", "/v1/sessions"),
         ("/play/static/game.js", "text/javascript", 'from "/static/monsters-client.js"'),

@@ -1,8 +1,9 @@
 """``/play``: playground pages in plain HTML and JavaScript, served from ``api/static``.
 
-``GET /play`` lists the games; ``GET /play/manno`` plays a Manno Monster task
-with the hint ladder; ``GET /play/park``, ``/play/vbm`` and
-``/play/monstrolicious`` play a seat against bots with a Hint button;
+``GET /play`` lists Manno Monster and every registered game (from the
+registry, each with its summary); ``GET /play/manno`` plays a Manno Monster
+task with the hint ladder; ``GET /play/<game>`` (``/play/park``...) plays a
+seat of any registered game against bots with a Hint button;
 ``GET /play/paste`` shows the ranked hints and the board of a pasted state.
 The pages need no build step and no outside network: their scripts call only
 the public ``/v1`` API through ``/static/monsters-client.js``, so they
@@ -14,12 +15,14 @@ served from memory on the event loop: no page takes a thread.
 from __future__ import annotations
 
 import functools
+from html import escape
 from importlib import resources
 
 from fastapi.responses import Response
 
 from api.http.problems import NotFoundError
 from api.http.routers import router as make_router
+from api.services import games as game_service
 from solver.game import GAMES
 
 router = make_router(include_in_schema=False)
@@ -40,6 +43,8 @@ PAGE_HEADERS = {
     "X-Content-Type-Options": "nosniff",
 }
 """Pages may load only this service's own files: no outside network, no inline script."""
+GAME_LINKS = b"<!-- every registered game -->"
+"""Where ``index.html`` lists the games played on ``game.html``."""
 
 
 @functools.cache
@@ -66,14 +71,30 @@ def serve(name: str) -> Response:
     data = static_files().get(name)
     if data is None:
         raise NotFoundError(f"no file {name!r} in the playground")
+    return answer(name, data)
+
+
+def answer(name: str, data: bytes) -> Response:
+    """``data`` as the file ``name`` is served: its media type, the pages' security headers."""
     media_type = MEDIA_TYPES["." + name.rpartition(".")[2]]
     return Response(data, media_type=media_type, headers=PAGE_HEADERS)
 
 
+def index_page() -> bytes:
+    """``index.html`` with a link to every registered game's page, its title and summary,
+    in the registry's order (as ``GET /v1/games`` lists them)."""
+    links = b"\n      ".join(
+        f'<li><a href="/play/{escape(entry["name"])}"><strong>{escape(entry["title"])}'
+        f"</strong>{escape(entry['summary'])}</a></li>".encode()
+        for entry in game_service.games()["games"]
+    )
+    return static_files()["index.html"].replace(GAME_LINKS, links)
+
+
 @router.get("/play")
 async def play() -> Response:
-    """The index of the four games."""
-    return serve("index.html")
+    """The index: Manno Monster and every registered game."""
+    return answer("index.html", index_page())
 
 
 @router.get("/play/paste")
