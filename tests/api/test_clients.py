@@ -32,7 +32,8 @@ NODE_BIN = CLIENTS / "node_modules" / ".bin"
 VENV = CLIENTS / ".venv"
 REQUIREMENTS = CLIENTS / "python" / "requirements.txt"
 OPERATION_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
-PLAYED = re.compile(r"^(park|vbm|monstrolicious): \d+ moves; seat 0 -?\d+, seat 1 -?\d+; winners")
+NAMES = "|".join(map(re.escape, GAMES))
+PLAYED = re.compile(rf"^({NAMES}): \d+ moves; seat 0 -?\d+, seat 1 -?\d+; winners")
 
 
 @functools.cache
@@ -54,7 +55,8 @@ def test_every_operation_has_a_clean_unique_camel_case_id() -> None:
     ids = _operation_ids(_document())
     assert [i for i in ids if not OPERATION_ID.fullmatch(i)] == []
     assert sorted(i for i in set(ids) if ids.count(i) > 1) == []
-    assert {"parkHint", "vbmNew", "monstroliciousScore", "mannoSolve", "health"} <= set(ids)
+    per_game = {f"{name}{route}" for name in GAMES for route in ("New", "Hint", "Score")}
+    assert per_game | {"mannoSolve", "health"} <= set(ids)
 
 
 def test_an_operation_id_is_the_route_name_led_by_its_area_or_else_its_path() -> None:
@@ -302,8 +304,8 @@ def test_the_typescript_program_type_checks_strictly(compiled: Path) -> None:
 
 
 def test_the_typescript_program_plays_every_game_to_its_end(compiled: Path, base: str) -> None:
-    lines = _run(["node", compiled, base]).splitlines()
-    assert [line.split(":")[0] for line in lines] == ["park", "vbm", "monstrolicious"]
+    lines = _run(["node", compiled, base, *GAMES]).splitlines()
+    assert [line.split(":")[0] for line in lines] == list(GAMES)
     assert all(PLAYED.match(line) for line in lines), lines
 
 
@@ -362,7 +364,7 @@ def test_the_python_program_plays_every_game_to_its_end(
     """The Trap is an enum, not a constant, in the schema: openapi-python-client 0.29.1
     refuses any value but the constant in a union with one (a tile: ``"trap"`` or 1-12)."""
     play = CLIENTS / "python" / "play.py"
-    args: list[str | Path] = [client_venv / "python", play, base, "park", "vbm", "monstrolicious"]
+    args: list[str | Path] = [client_venv / "python", play, base, *GAMES]
     lines = _run(args, PYTHONPATH=str(python_client)).splitlines()
-    assert [line.split(":")[0] for line in lines] == ["park", "vbm", "monstrolicious"]
+    assert [line.split(":")[0] for line in lines] == list(GAMES)
     assert all(PLAYED.match(line) for line in lines), lines
