@@ -13,8 +13,6 @@ a front end draws it.
 from __future__ import annotations
 
 import functools
-import threading
-from collections import OrderedDict
 from dataclasses import replace
 from importlib import resources
 
@@ -34,10 +32,8 @@ def standard_deck() -> Deck:
 
 #: The decks shipped with the package, by name.
 BUILTIN_DECKS = ("standard",)
-#: Deck files (command line only) kept read at once; the oldest goes first.
+#: Deck files (command line only) kept read at once; the least recently used goes first.
 DECK_FILES_KEPT = 4
-_deck_files: OrderedDict[str, Deck] = OrderedDict()
-_deck_files_lock = threading.Lock()
 
 
 def deck_named(name: str) -> Deck:
@@ -67,17 +63,13 @@ def deck_named(name: str) -> Deck:
             f"unknown deck {shown!r}: the built-in decks are {', '.join(BUILTIN_DECKS)}",
             path="deck",
         )
-    with _deck_files_lock:
-        deck = _deck_files.get(name)
-        if deck is not None:
-            _deck_files.move_to_end(name)
-            return deck
-    deck = replace(parse_deck(read_user_file(name, "deck", UnknownDeckError), name), name=name)
-    with _deck_files_lock:
-        _deck_files[name] = deck
-        while len(_deck_files) > DECK_FILES_KEPT:
-            _deck_files.popitem(last=False)
-    return deck
+    return _deck_file(name)
+
+
+@functools.lru_cache(maxsize=DECK_FILES_KEPT)
+def _deck_file(name: str) -> Deck:
+    """The deck file ``name``, read once while it is among the last few used."""
+    return replace(parse_deck(read_user_file(name, "deck", UnknownDeckError), name), name=name)
 
 
 def cards_json() -> Json:

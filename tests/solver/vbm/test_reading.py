@@ -15,7 +15,7 @@ import pytest
 
 from solver.errors import MonsterError, NotationError, UnknownDeckError
 from solver.files import MAX_FILE_BYTES, allow_files
-from solver.vbm import GAME
+from solver.vbm import GAME, decks
 from solver.vbm.picture import render
 from solver.vbm.state import State, View, new_state
 
@@ -237,11 +237,9 @@ def test_a_request_names_only_built_in_decks() -> None:
 
 
 def test_the_command_line_may_name_a_deck_file_read_with_a_size_limit(tmp_path: Path) -> None:
-    from solver.vbm import decks as cards
-
-    text = (Path(cards.__file__).parent / "data" / "deck.toml").read_text("utf-8")
+    text = (Path(decks.__file__).parent / "data" / "deck.toml").read_text("utf-8")
     names = []
-    for k in range(cards.DECK_FILES_KEPT + 2):
+    for k in range(decks.DECK_FILES_KEPT + 2):
         path = tmp_path / f"deck{k}.toml"
         path.write_text(text, encoding="utf-8")
         names.append(str(path))
@@ -249,13 +247,13 @@ def test_the_command_line_may_name_a_deck_file_read_with_a_size_limit(tmp_path: 
         for name in names:
             state = new_state(2, 1, {"deck": name})
             assert GAME.from_json(state.to_json()) == state and state.deck_name == name
-        assert len(cards._deck_files) <= cards.DECK_FILES_KEPT
+        assert decks._deck_file.cache_info().currsize == decks.DECK_FILES_KEPT
         big = tmp_path / "big.toml"
         big.write_text("#" * (MAX_FILE_BYTES + 1), encoding="utf-8")
         with pytest.raises(UnknownDeckError, match="larger than"):
-            cards.deck_named(str(big))
+            decks.deck_named(str(big))
     with pytest.raises(UnknownDeckError):  # read once on the command line, still refused here
-        cards.deck_named(names[-1])
+        decks.deck_named(names[-1])
 
 
 def mutate(doc: Any, rng: random.Random) -> Any:
