@@ -24,10 +24,13 @@ import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, Self, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
 from solver.errors import IllegalMoveError, NotationError
 from solver.seats import check_players
+
+if TYPE_CHECKING:
+    from solver.documents import GameModels
 
 Json: TypeAlias = dict[str, Any]
 Move: TypeAlias = Any
@@ -375,6 +378,9 @@ class Game(Generic[S, M, V]):
         summary: what the game is, in one line a front end can show beside its title.
         mode_players: the game's modes (its ``mode`` setting) -> the player counts
             each takes, in the rulebook's order; empty for a game without modes.
+        documents: the module whose ``MODELS`` types the game's documents
+            (``solver.park.documents``), read by :meth:`document_models`; a name, so
+            that playing a game never loads pydantic. Empty for a game without them.
     """
 
     name: str
@@ -398,12 +404,21 @@ class Game(Generic[S, M, V]):
     waiting: Callable[[Position], tuple[Seat, ...]] = one_seat_waits
     summary: str = ""
     mode_players: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
+    documents: str = ""
 
     @property
     def title(self) -> str:
         """The game's name as printed (``Monster Park``), from the registry."""
         entry = GAMES.get(self.name)
         return self.name if entry is None else entry.title
+
+    def document_models(self) -> GameModels:
+        """The typed shapes of the game's state, view, move, hint detail, settings and cards
+        (the ``MODELS`` of the module :attr:`documents` names)."""
+        if not self.documents:
+            raise LookupError(f"{self.title} has no typed documents")
+        models: GameModels = importlib.import_module(self.documents).MODELS
+        return models
 
     def turn(self, position: Position) -> Turn:
         """Whose decision it is in a state or a view."""

@@ -1,13 +1,13 @@
 """Request and response shapes of ``/v1/<game>/...``, typed per game.
 
 :func:`schemas_for` builds each game's models from its document models
-(``api.http.models.<game>``): ``ParkNewRequest``, ``ParkStateResponse``,
+(``solver/<game>/documents.py``): ``ParkNewRequest``, ``ParkStateResponse``,
 ``ParkHintResponse``... Responses are the typed models themselves. A request's
 ``state`` and ``move`` are *described* by the same models (the OpenAPI document
 and a generated client see ``ParkState | ParkView`` and ``ParkMove``) but passed
 on as they came to the game's codec, which checks every
 invariant the rules imply and names a fault by its JSON path;
-``tests/api/test_models_<game>.py`` keeps codec and models in step.
+``tests/solver/<game>/test_documents.py`` keeps codec and models in step.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, Field, PlainValidator, RootModel, create_model
 
-from api.http.models import GameModels
 from api.http.schemas import Request, Whole, whole_in
+from solver.documents import GameModels
 
 _UNION: Any = Union
 """``Union``, indexed by model classes made at run time."""

@@ -44,6 +44,7 @@ GAME = Game[State, Move, View](
     summary="Two players battle for eleven desserts with 13 hidden tiles each.",
     settings=SETTINGS,
     variants=(),
+    documents="solver.monstrolicious.documents",
 )
 
 __all__ = ["GAME", "Move", "State", "View"]

@@ -46,6 +46,7 @@ GAME = Game[State, Move, View](
         (2, {"fifth_slot_buyable": True, "run_gaps": "upgrades"}),
         (3, {"bank": 40, "upgrade_refill": "any", "run_gaps": "none"}),
     ),
+    documents="solver.park.documents",
 )
 
 __all__ = ["GAME", "Move", "State", "View", "new_state"]

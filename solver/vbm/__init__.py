@@ -49,6 +49,7 @@ GAME = Game[State, Move, View](
     settings=SETTINGS,
     variants=((4, {"mode": "free"}), (6, {"mode": "free"}), (3, {"mode": "free"})),
     waiting=waiting,
+    documents="solver.vbm.documents",
 )
 
 __all__ = ["GAME", "Move", "State", "View"]

@@ -21,8 +21,6 @@ import pytest
 from api.entry import main
 from solver.game import Json, get_game
 
-pytest.register_assert_rewrite("tests.api.model_checks")  # its shared checks show pytest's diffs
-
 Cli = Callable[..., tuple[int, str, str]]
 
 

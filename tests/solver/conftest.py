@@ -18,6 +18,9 @@ from solver.drawing.svg import document, text
 from solver.errors import IllegalMoveError, NotationError
 from solver.game import AnyGame, Game, Json, RankedMove, Score, ScorePad
 
+# The shared checks of every game's typed documents show pytest's diffs.
+pytest.register_assert_rewrite("tests.solver.document_checks")
+
 PILE = 7
 
 

@@ -2,7 +2,7 @@
 and ``GET /v1/games``.
 
 :func:`game_router` builds the same routes for each registered game, typed by
-that game's document models (``api.http.models.<game>``), so a front end can
+that game's document models (``solver/<game>/documents.py``), so a front end can
 play a whole game over HTTP, statelessly, from its players' views with a
 generated client. The work runs on a solver thread through ``SolverGate``
 within the request's time, and ``api.services.games`` does it.
@@ -23,7 +23,6 @@ from api.http.caching import matches
 from api.http.game_schemas import GameSchemas, VerdictResponse, schemas_for
 from api.http.hint_cache import HintCache, Kept
 from api.http.limits import SolverGate, Work
-from api.http.models import models_for
 from api.http.problems import responses, typed_responses
 from api.http.routers import router as make_router
 from api.http.routers.manno import SVG_RESPONSES, SvgResponse
@@ -103,7 +102,7 @@ def prefix_of(name: str) -> str:
 def game_router(name: str, title: str) -> APIRouter:
     """The routes of one game under ``/v1/<name>``."""
     router = make_router(prefix=f"/v1/{name}", tags=[name])
-    schemas: GameSchemas = schemas_for(name, prefix_of(name), models_for(name))
+    schemas: GameSchemas = schemas_for(name, prefix_of(name), get_game(name).document_models())
 
     def post(path: str, model: type[BaseModel] | None, route: str) -> Decorator:
         return router.post(

@@ -1,6 +1,6 @@
-"""What every game's typed models (``api.http.models.<game>``) must do with its documents.
+"""What every game's typed models (``solver.<game>.documents``) must do with its documents.
 
-The seeded random games each mode plays, the checks ``tests/api/test_models.py``
+The seeded random games each mode plays, the checks ``tests/solver/test_documents.py``
 runs on every game and the ones the per-game files build on: a document validates
 and dumps back to itself, each hint's detail and move fit their models, a setting
 the models refuse the game refuses too.
@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from api.http.models import PlayedOut, models_for
+from solver.documents import PlayedOut
 from solver.errors import NotationError
 from solver.game import Json, get_game
 from tests.api.mutate import Mutator
@@ -79,7 +79,8 @@ class Seen:
 
 @functools.cache
 def _played(name: str, players: int, settings: str) -> Seen:
-    game, models = get_game(name), models_for(name)
+    game = get_game(name)
+    models = game.document_models()
     state_model, view_model = adapter(models.state), adapter(models.view)
     move_model = adapter(models.move)
     phases: set[str] = set()
@@ -111,13 +112,14 @@ EXACT_ONLY = frozenset(PlayedOut.model_fields)
 
 def exact_keys(name: str) -> set[str]:
     """The detail keys ``name``'s exact hint documents (its model less :data:`EXACT_ONLY`)."""
-    return set(models_for(name).detail.model_fields) - EXACT_ONLY
+    return set(get_game(name).document_models().detail.model_fields) - EXACT_ONLY
 
 
 def hint_keys(name: str, states: Iterable[Any], budget: float) -> set[str]:
     """The detail keys of the hints for the seat to move in ``states``; each detail and
     each hinted move round-trips through its model."""
-    game, models = get_game(name), models_for(name)
+    game = get_game(name)
+    models = game.document_models()
     keys: set[str] = set()
     for state in states:
         assert state.to_move is not None
@@ -131,7 +133,7 @@ def hint_keys(name: str, states: Iterable[Any], budget: float) -> set[str]:
 def refused(name: str, players: int, doc: Json) -> None:
     """The settings model refuses ``doc`` and so does a new game."""
     with pytest.raises(ValidationError):
-        models_for(name).settings.model_validate(doc)
+        get_game(name).document_models().settings.model_validate(doc)
     with pytest.raises(NotationError):
         get_game(name).new(players, 1, doc)
 

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import ConfigDict, Field, TypeAdapter
 from typing_extensions import TypeAliasType
 
-from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict
+from solver.documents import DocumentFormat, GameModels, PlayedOut, Strict
 from solver.formats import FIRST_FORMAT
 from solver.park.board import AREA_ROOM
 from solver.park.cards import BUILT_IN, load_deck

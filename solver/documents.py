@@ -1,17 +1,17 @@
 """Typed JSON schemas of each game's state, view, move, hint detail and settings.
 
-Each registered game ``<name>`` has a module ``api.http.models.<name>`` that
-defines ``MODELS``, a :class:`GameModels`. The game routes use them as request
-and response types, so the OpenAPI document (and a client generated from it)
-knows every field; the game's own codec still reads every document and checks
-every invariant the rules imply, and a test keeps the models and the codec in
-step (every state, view and move of seeded games validates, and dumps back to
-the same JSON).
+Each game package ``solver/<name>/`` has a module ``documents`` that defines
+``MODELS``, a :class:`GameModels`, and names it in its ``Game``
+(``Game.documents``, read by ``Game.document_models()``). The HTTP service uses
+them as request and response types, so the OpenAPI document (and a client
+generated from it) knows every field; the game's own codec still reads every
+document and checks every invariant the rules imply, and a test keeps the models
+and the codec in step (every state, view and move of seeded games validates, and
+dumps back to the same JSON).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 from typing import Annotated, Any
 
@@ -114,9 +114,3 @@ class GameModels:
     settings: type[BaseModel]
     cards: type[BaseModel]
     score_detail: type[BaseModel] | None = None
-
-
-def models_for(name: str) -> GameModels:
-    """The models of the registered game ``name``."""
-    models: GameModels = importlib.import_module(f"{__name__}.{name}").MODELS
-    return models

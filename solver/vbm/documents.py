@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 from pydantic import ConfigDict, Field, Tag, TypeAdapter
 from typing_extensions import TypeAliasType
 
-from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict, by_field
+from solver.documents import DocumentFormat, GameModels, PlayedOut, Strict, by_field
 from solver.formats import FIRST_FORMAT
 from solver.vbm.decks import standard_deck
 from solver.vbm.invariants import MAX_AREA

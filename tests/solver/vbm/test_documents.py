@@ -1,5 +1,5 @@
-"""What only the Very Big Monster models (``api/http/models/vbm.py``) must say
-(``tests/api/test_models.py`` checks what every game's must): the seeded games of
+"""What only the Very Big Monster models (``solver/vbm/documents.py``) must say
+(``tests/solver/test_documents.py`` checks what every game's must): the seeded games of
 each mode hold every field a move of that mode names, the hint details fit their
 model and use every key it documents, the settings model takes the mission sides
 and refuses what ``new`` refuses, and the card ids and decks are the game's.
@@ -7,21 +7,17 @@ and refuses what ``new`` refuses, and the card ids and decks are the game's.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from typing import Any, get_args
 
 import pytest
-from fastapi.testclient import TestClient
 from pydantic import TypeAdapter
 
-from api.http.app import create_app
-from api.http.models.vbm import MODELS, VbmScoreDetail, VbmState, VbmTable
-from api.services import games as game_service
 from solver.vbm import GAME
 from solver.vbm.decks import BUILTIN_DECKS, standard_deck
-from tests.api.model_checks import exact_keys, hint_keys, played, refused, round_trips, trails
+from solver.vbm.documents import MODELS, VbmState, VbmTable
 from tests.modes import every_mode
+from tests.solver.document_checks import exact_keys, hint_keys, played, refused, round_trips, trails
 
 MODES = [mode for mode in every_mode() if mode.values[0] == "vbm"]
 HINT_EVERY = 6
@@ -62,37 +58,3 @@ def test_the_models_name_the_ids_and_decks_the_game_has() -> None:
     assert schema["$defs"]["VbmExplorerId"]["enum"] == [e.id for e in deck.explorers]
     deck_field = VbmTable.model_fields["deck"].annotation
     assert get_args(deck_field) == BUILTIN_DECKS
-
-
-def test_the_team_score_and_its_tie_break_come_with_the_score(cli: Any) -> None:
-    state = GAME.new(4, 2, None)
-    while not state.is_terminal():
-        state = state.apply(state.legal_moves()[0])
-    doc = json.dumps(state.to_json())
-    sheet = game_service.score("vbm", state.to_json())
-    detail = VbmScoreDetail.model_validate(sheet["detail"])
-    totals = [s["total"] for s in sheet["scores"]]
-    assert [t.score for t in detail.teams] == [min(totals[0], totals[2]), min(totals[1], totals[3])]
-    assert detail.steps[0] == "team score" and detail.decided_by in (*detail.steps, "shared")
-    viewed = game_service.score("vbm", state.view(3).to_json())
-    assert viewed["detail"] == sheet["detail"]
-    free = GAME.new(5, 2, None)
-    assert "detail" not in game_service.score("vbm", free.to_json())
-    code, out, _ = cli(["vbm", "score", "-"], doc)
-    assert code == 0 and detail.text in " ".join(out.split())
-
-
-def test_the_score_route_documents_and_answers_the_team_standing() -> None:
-    app = create_app()
-    document = app.openapi()["components"]["schemas"]
-    detail = document["VbmScoreResponse"]["properties"]["detail"]
-    assert {"$ref": "#/components/schemas/VbmScoreDetail"} in detail["anyOf"]
-    assert "detail" not in document["ParkScoreResponse"]["properties"]
-    state = GAME.new(4, 2, None)
-    while not state.is_terminal():
-        state = state.apply(state.legal_moves()[0])
-    with TestClient(app) as client:
-        answer = client.post("/v1/vbm/score", json={"state": state.view(1).to_json()})
-    assert answer.status_code == 200
-    assert answer.json()["detail"] == game_service.score("vbm", state.to_json())["detail"]
-    VbmScoreDetail.model_validate(answer.json()["detail"])

@@ -1,4 +1,4 @@
-"""Every game's typed schemas (``api.http.models``) and its codec do not drift apart.
+"""Every game's typed schemas (``solver.<game>.documents``) and its codec do not drift apart.
 
 For each game and mode: every state, every seat's view and every legal move of
 seeded random games validates against its model and dumps back to the very same
@@ -6,7 +6,7 @@ JSON. For each game: the settings model takes the defaults and every variant;
 documents mutated so that the codec still reads them are taken by the models too
 (a model must never refuse what the game accepts); every schema is JSON, every
 object and field in it says what it is, and every name in it carries the game's.
-The per-game files ``test_models_<game>.py`` check what only that game has.
+The per-game files ``<game>/test_documents.py`` check what only that game has.
 """
 
 from __future__ import annotations
@@ -19,12 +19,12 @@ from typing import Any, Literal
 
 import pytest
 
-from api.http.models import models_for
 from solver.anytime import Anytime
 from solver.errors import NotationError
-from solver.game import GAMES, Json, get_game
+from solver.game import GAMES, AnyGame, Json, get_game
 from solver.search import MIN_WORLDS
-from tests.api.model_checks import (
+from tests.modes import every_mode
+from tests.solver.document_checks import (
     EXACT_ONLY,
     adapter,
     as_sent,
@@ -35,7 +35,6 @@ from tests.api.model_checks import (
     round_trips,
     trails,
 )
-from tests.modes import every_mode
 
 NAMES = sorted(GAMES)
 PARTS = ("state", "view", "move", "detail", "settings", "cards")
@@ -43,9 +42,14 @@ PARTS = ("state", "view", "move", "detail", "settings", "cards")
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_registry_finds_each_game_s_models(name: str) -> None:
-    models = models_for(name)
-    assert models is importlib.import_module(f"api.http.models.{name}").MODELS
+    models = get_game(name).document_models()
+    assert models is importlib.import_module(f"solver.{name}.documents").MODELS
     assert adapter(models.state).json_schema()["properties"]["game"]["const"] == name
+
+
+def test_a_game_without_typed_documents_says_so(toy: AnyGame) -> None:
+    with pytest.raises(LookupError, match="pile has no typed documents"):
+        toy.document_models()
 
 
 @pytest.mark.parametrize(("name", "players", "settings"), every_mode())
@@ -58,7 +62,8 @@ def test_every_document_of_seeded_games_validates_and_round_trips(
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_settings_model_takes_the_defaults_and_every_variant(name: str) -> None:
-    game, settings = get_game(name), models_for(name).settings
+    game = get_game(name)
+    settings = game.document_models().settings
     assert settings().model_dump(mode="json") == dict(game.settings)
     assert set(settings.model_fields) == set(game.settings)
     round_trips(settings, dict(game.settings))
@@ -101,7 +106,8 @@ def _taken(
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_mutated_document_the_codec_reads_fits_the_model_too(name: str) -> None:
-    game, models = get_game(name), models_for(name)
+    game = get_game(name)
+    models = game.document_models()
     positions, moves = _bases(name)
     read = _taken(
         game.read,
@@ -141,7 +147,7 @@ def _objects(schema: Json) -> Iterator[tuple[str, Json]]:
 def test_each_schema_is_json_and_every_field_says_what_it_is(
     name: str, part: str, mode: Literal["validation", "serialization"]
 ) -> None:
-    schema = adapter(getattr(models_for(name), part)).json_schema(mode=mode)
+    schema = adapter(getattr(get_game(name).document_models(), part)).json_schema(mode=mode)
     json.dumps(schema)
     assert not list(_fields_without_description(schema))
     prefix = name.capitalize()
@@ -163,4 +169,4 @@ def test_a_hint_with_playouts_writes_every_key_they_document(name: str) -> None:
     assert isinstance(hint, Anytime)
     budget = hint.budget_for(3 * MIN_WORLDS)
     keys = hint_keys(name, [state], budget)
-    assert EXACT_ONLY <= keys <= set(models_for(name).detail.model_fields)
+    assert EXACT_ONLY <= keys <= set(get_game(name).document_models().detail.model_fields)

@@ -1,5 +1,5 @@
-"""What only the Monstrolicious models (``api/http/models/monstrolicious.py``) must say
-(``tests/api/test_models.py`` checks what every game's must): the seeded games hold
+"""What only the Monstrolicious models (``solver/monstrolicious/documents.py``) must say
+(``tests/solver/test_documents.py`` checks what every game's must): the seeded games hold
 both kinds of move, every hint detail fits its model and uses every key it
 documents, the settings model refuses what the game refuses, the desserts are named
 as the data file names them, and what the codec reads leniently the models read too.
@@ -13,16 +13,17 @@ from typing import Any, get_args
 import pytest
 from pydantic import TypeAdapter
 
-from api.http.models.monstrolicious import (
+from solver.monstrolicious import GAME
+from solver.monstrolicious.cards import BUFFET
+from solver.monstrolicious.documents import (
     MODELS,
     DessertKey,
     MonstroliciousRow,
     MonstroliciousState,
     MonstroliciousView,
 )
-from solver.monstrolicious import GAME
-from solver.monstrolicious.cards import BUFFET
-from tests.api.model_checks import (
+from tests.modes import every_mode
+from tests.solver.document_checks import (
     as_sent,
     exact_keys,
     hint_keys,
@@ -31,7 +32,6 @@ from tests.api.model_checks import (
     round_trips,
     trails,
 )
-from tests.modes import every_mode
 
 MODES = [mode for mode in every_mode() if mode.values[0] == "monstrolicious"]
 MOVE: TypeAdapter[Any] = TypeAdapter(MODELS.move)

@@ -1,4 +1,4 @@
-"""What only Monster Park's typed schemas must say (``tests/api/test_models.py`` checks
+"""What only Monster Park's typed schemas must say (``tests/solver/test_documents.py`` checks
 what every game's must): the seeded games pass through every phase, every hint's
 detail fits its model and the detail model names every key the hint writes, the
 settings model refuses what the game refuses, the move kinds and choice lists are
@@ -14,7 +14,9 @@ from typing import Any, Literal, get_args
 import pytest
 from pydantic import TypeAdapter, ValidationError
 
-from api.http.models.park import (
+from solver.park import GAME
+from solver.park.cards import AREAS, UPGRADE_KINDS, load_deck
+from solver.park.documents import (
     MODELS,
     Area,
     Character,
@@ -23,13 +25,11 @@ from api.http.models.park import (
     UpgradeKind,
     UpgradeRefill,
 )
-from solver.park import GAME
-from solver.park.cards import AREAS, UPGRADE_KINDS, load_deck
 from solver.park.moves import ACTIONS
 from solver.park.settings import RUN_GAPS, UPGRADE_REFILL
 from solver.park.table import PHASES
-from tests.api.model_checks import hint_keys, played, refused, trails
 from tests.modes import every_mode
+from tests.solver.document_checks import hint_keys, played, refused, trails
 
 MODES = [p for p in every_mode() if p.values[0] == "park"]
 MOVE = TypeAdapter(MODELS.move)

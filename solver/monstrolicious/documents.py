@@ -27,7 +27,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from api.http.models import DocumentFormat, GameModels, PlayedOut, Strict, by_field
+from solver.documents import DocumentFormat, GameModels, PlayedOut, Strict, by_field
 from solver.formats import FIRST_FORMAT
 from solver.monstrolicious.cards import MAX_SEED, STRONGEST, TILES, TRAP
 from solver.monstrolicious.settings import SETTINGS
