@@ -2,7 +2,7 @@
 
 The game routes answer their services' documents as they are: the route's
 ``response_model`` documents the shape in the OpenAPI, and the tests check
-every answer against it (``tests/api/test_models*.py``, schemathesis), so the
+every answer against it (``tests/solver/**/test_documents.py``, schemathesis), so the
 document is not validated into the model and dumped again on every request.
 
 The bytes come from orjson, a few times faster than ``json.dumps`` (which took
