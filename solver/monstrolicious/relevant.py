@@ -34,7 +34,7 @@ import itertools
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from solver.monstrolicious.cards import TRAP, Value
 from solver.monstrolicious.infer import Slot, World, slots
@@ -45,9 +45,22 @@ MAX_STATES = 4_000
 
 Strengths = tuple[Value, ...]
 """The seat's monster strengths a hidden tile can still meet, in order."""
-Step: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+Group: TypeAlias = list[Value]
+"""Values that the tiles still to come and the discards cannot tell apart."""
+Partial: TypeAlias = tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """A partial assignment as the programme keeps it: how many of each group are used,
-the board classes so far and the stack's classes (sorted)."""
+the board classes so far and the stack's classes (sorted). A plain tuple: the
+programme makes millions of them."""
+Ways: TypeAlias = tuple[int, tuple[Value, ...]]
+"""The ways to reach a partial assignment: their number, and the values one of them
+gives the board (the stack's in order after them)."""
+
+
+class Classes(NamedTuple):
+    """What a relevant world fixes: the class of every board tile and the stack's."""
+
+    board: tuple[int, ...]
+    stack: tuple[int, ...]
 
 
 @dataclass
@@ -107,79 +120,140 @@ def relevant_worlds(
         effort: the steps the programme may take (no cap when None).
     """
     effort = effort or Effort()
-    values = view.hidden_values()
-    where = [s for s in slots(view) if s.place == "board"]
-    discards = sorted((s for s in slots(view) if s.place == "discard"), key=lambda s: (s.hi, -s.lo))
-    if any(a.lo < b.lo for a, b in itertools.pairwise(discards)):
+    walk = _Walk.of(view, board, stack)
+    if walk is None:
         return None
-    steps: list[Strengths | None] = [board[s.index] for s in where]
-    steps += [None] * view.stack_counts[1 - view.seat]
-
-    def groups(level: int) -> list[list[Value]]:
-        """The values that the steps from ``level`` and the discards cannot tell apart."""
-        out: dict[tuple[object, ...], list[Value]] = {}
-        for v in values:
-            ahead = tuple(
-                (where[i].allows(v), tile_class(v, m))
-                if m is not None
-                else (True, tile_class(v, stack))
-                for i, m in enumerate(steps[level:], level)
-            )
-            out.setdefault((ahead, tuple(s.allows(v) for s in discards)), []).append(v)
-        return list(out.values())
-
-    # a state: how many of each group are used, the board classes so far and the
-    # stack's classes (sorted); its value: the number of ways and the values one of
-    # those ways gives the board (the stack's in order after them)
-    members = groups(0)
-    states: dict[Step, tuple[int, tuple[Value, ...]]] = {((0,) * len(members), (), ()): (1, ())}
-    for i, meets in enumerate(steps):
-        coarser = groups(i + 1)
-        into = {v: g for g, vals in enumerate(coarser) for v in vals}
-        moved = [into[vals[0]] for vals in members]
-        nxt: dict[Step, tuple[int, tuple[Value, ...]]] = {}
+    members = walk.groups(0)
+    states: dict[Partial, Ways] = {((0,) * len(members), (), ()): (1, ())}
+    for level in range(len(walk.steps)):
         if not effort.spend(len(states) * len(members)):
             return None
-        for (used, key, piled), (ways, chosen) in states.items():
+        coarser = walk.groups(level + 1)
+        states = walk.extend(level, members, coarser, states)
+        if (
+            len(states) > MAX_STATES
+            or len({(placed, piled) for _, placed, piled in states}) > limit
+        ):
+            return None
+        members = coarser
+    found = walk.finish(members, states, limit)
+    if found is None:
+        return None
+    return [
+        Relevant(_world(view, len(walk.where), chosen, walk.discards), number)
+        for number, chosen in found.values()
+    ]
+
+
+@dataclass(frozen=True)
+class _Walk:
+    """What the programme walks: the hidden values, then one step a tile (the board
+    slots', then the stack's) and the face-down discards filled last.
+
+    Args:
+        values: the hidden values.
+        where: the board slots, in step order.
+        discards: the face-down discards, the most bounded first.
+        steps: each step's strengths a tile can meet; None for a stack tile.
+        stack: the strengths a tile of the stack can meet.
+        stack_size: the tiles in the opponent's stack.
+    """
+
+    values: tuple[Value, ...]
+    where: list[Slot]
+    discards: list[Slot]
+    steps: list[Strengths | None]
+    stack: Strengths
+    stack_size: int
+
+    @classmethod
+    def of(cls, view: View, board: Mapping[int, Strengths], stack: Strengths) -> _Walk | None:
+        """The walk of ``view``; None when the discards' bounds form no chain."""
+        where = [s for s in slots(view) if s.place == "board"]
+        discards = sorted(
+            (s for s in slots(view) if s.place == "discard"), key=lambda s: (s.hi, -s.lo)
+        )
+        if any(a.lo < b.lo for a, b in itertools.pairwise(discards)):
+            return None
+        stack_size = view.stack_counts[1 - view.seat]
+        steps: list[Strengths | None] = [board[s.index] for s in where]
+        steps += [None] * stack_size
+        return cls(tuple(view.hidden_values()), where, discards, steps, stack, stack_size)
+
+    def groups(self, level: int) -> list[Group]:
+        """The values that the steps from ``level`` and the discards cannot tell apart."""
+        out: dict[tuple[object, ...], Group] = {}
+        for v in self.values:
+            ahead = tuple(
+                (self.where[i].allows(v), tile_class(v, meets))
+                if meets is not None
+                else (True, tile_class(v, self.stack))
+                for i, meets in enumerate(self.steps[level:], level)
+            )
+            out.setdefault((ahead, tuple(s.allows(v) for s in self.discards)), []).append(v)
+        return list(out.values())
+
+    def extend(
+        self,
+        level: int,
+        members: list[Group],
+        coarser: list[Group],
+        states: dict[Partial, Ways],
+    ) -> dict[Partial, Ways]:
+        """Every partial assignment of ``states`` given one more tile, the tile of step
+        ``level``, from each group of ``members`` it allows; counted in the groups of
+        ``coarser``, those of the next level."""
+        meets = self.steps[level]
+        slot = None if meets is None else self.where[level]
+        into = {v: g for g, vals in enumerate(coarser) for v in vals}
+        moved = [into[vals[0]] for vals in members]
+        extended: dict[Partial, Ways] = {}
+        stack = self.stack
+        for (used, board_classes, stack_classes), (number, chosen) in states.items():
             for g, vals in enumerate(members):
-                if used[g] == len(vals) or (meets is not None and not where[i].allows(vals[0])):
+                if used[g] == len(vals) or (slot is not None and not slot.allows(vals[0])):
                     continue
                 value = next(v for v in vals if v not in chosen)
-                after = [0] * len(coarser)
+                regrouped = [0] * len(coarser)
                 for h, n in zip(moved, used, strict=True):
-                    after[h] += n
-                after[moved[g]] += 1
+                    regrouped[h] += n
+                regrouped[moved[g]] += 1
                 if meets is None:
-                    state = (tuple(after), key, tuple(sorted((*piled, tile_class(value, stack)))))
+                    piled = tuple(sorted((*stack_classes, tile_class(value, stack))))
+                    state = (tuple(regrouped), board_classes, piled)
                 else:
-                    state = (tuple(after), (*key, tile_class(value, meets)), piled)
-                n = ways * (len(vals) - used[g])
-                old = nxt.get(state)
-                nxt[state] = (n, (*chosen, value)) if old is None else (old[0] + n, old[1])
-        if len(nxt) > MAX_STATES or len({k[1:] for k in nxt}) > limit:
-            return None
-        members, states = coarser, nxt
-    orders = math.factorial(view.stack_counts[1 - view.seat])
-    found: dict[tuple[tuple[int, ...], tuple[int, ...]], tuple[int, tuple[Value, ...]]] = {}
-    allowed = [[s.allows(vals[0]) for vals in members] for s in discards]
-    for (used, key, piled), (ways, chosen) in states.items():
-        rest = [len(vals) - n for vals, n in zip(members, used, strict=True)]
-        free = [
-            sum(n for n, ok in zip(rest, allows, strict=True) if ok) - i
-            for i, allows in enumerate(allowed)
-        ]
-        if min(free, default=1) <= 0:
-            continue
-        fill = math.prod(free)
-        old = found.get((key, piled))
-        n = ways // orders * fill
-        found[key, piled] = (n, chosen) if old is None else (old[0] + n, old[1])
-        if len(found) > limit:
-            return None
-    return [
-        Relevant(_world(view, len(where), chosen, discards), ways)
-        for ways, chosen in found.values()
-    ]
+                    placed = (*board_classes, tile_class(value, meets))
+                    state = (tuple(regrouped), placed, stack_classes)
+                count = number * (len(vals) - used[g])
+                old = extended.get(state)
+                extended[state] = (
+                    (count, (*chosen, value)) if old is None else (old[0] + count, old[1])
+                )
+        return extended
+
+    def finish(
+        self, members: list[Group], states: dict[Partial, Ways], limit: int
+    ) -> dict[Classes, Ways] | None:
+        """The relevant worlds of the complete assignments ``states``, each counted with
+        the ways to fill the discards from the values they leave; None past ``limit``."""
+        orders = math.factorial(self.stack_size)
+        allowed = [[s.allows(vals[0]) for vals in members] for s in self.discards]
+        found: dict[Classes, Ways] = {}
+        for (used, placed, piled), (number, chosen) in states.items():
+            rest = [len(vals) - n for vals, n in zip(members, used, strict=True)]
+            free = [
+                sum(n for n, ok in zip(rest, allows, strict=True) if ok) - i
+                for i, allows in enumerate(allowed)
+            ]
+            if min(free, default=1) <= 0:
+                continue
+            classes = Classes(placed, piled)
+            count = number // orders * math.prod(free)
+            old = found.get(classes)
+            found[classes] = (count, chosen) if old is None else (old[0] + count, old[1])
+            if len(found) > limit:
+                return None
+        return found
 
 
 def _world(view: View, on_board: int, chosen: tuple[Value, ...], discards: list[Slot]) -> World:
