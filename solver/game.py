@@ -53,6 +53,22 @@ class Entry:
     title: str
 
 
+@dataclass(frozen=True)
+class Imported:
+    """The function ``name`` of ``module``, imported when it is first called, so that
+    what only some commands use (a game's picture) costs the others nothing.
+
+    >>> Imported("solver.errors", "quoted")("x" * 3)
+    "'xxx'"
+    """
+
+    module: str
+    name: str
+
+    def __call__(self, *args: Any) -> Any:
+        return getattr(importlib.import_module(self.module), self.name)(*args)
+
+
 #: The one place a game is registered: short name -> its entry.
 GAMES: dict[str, Entry] = {
     "park": Entry("solver.park", "Monster Park"),
@@ -359,8 +375,8 @@ class Game(Generic[S, M, V]):
         hint: ``hint(view, budget)`` -> every legal move of the view's seat ranked
             best first, within ``budget`` seconds; it reads nothing but the view.
         picture: ``picture(view)`` -> the board as the view's seat sees it, a whole
-            SVG document (the package's ``picture.render``); it draws nothing but
-            the view, the same bytes for the same view.
+            SVG document (the package's ``picture.render``, :class:`Imported` when
+            first drawn); it draws nothing but the view, the same bytes for the same view.
         public_scores: ``public_scores(state)`` -> the score pad as every seat sees
             it, counting only what lies face up to all (a finished game shows
             all): what ``score`` answers for a full state when no seat is named.

@@ -13,10 +13,9 @@ reads nothing but a view.
 
 from __future__ import annotations
 
-from solver.game import Game
+from solver.game import Game, Imported
 from solver.monstrolicious.cards import cards_json
 from solver.monstrolicious.moves import Move
-from solver.monstrolicious.picture import render
 from solver.monstrolicious.players import HINT, PLAYERS
 from solver.monstrolicious.reading import move_from_json, state_from_json, view_from_json
 from solver.monstrolicious.redeal import redeal
@@ -36,7 +35,7 @@ GAME = Game[State, Move, View](
     move_from_json=move_from_json,
     move_to_json=move_to_json,
     hint=HINT,
-    picture=render,
+    picture=Imported("solver.monstrolicious.picture", "render"),
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

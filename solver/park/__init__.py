@@ -12,10 +12,9 @@ True
 
 from __future__ import annotations
 
-from solver.game import Game
+from solver.game import Game, Imported
 from solver.park.cards import cards_json
 from solver.park.moves import Move
-from solver.park.picture import render
 from solver.park.players import HINT, PLAYERS
 from solver.park.reading import move_from_json, state_from_json, view_from_json
 from solver.park.redeal import redeal
@@ -35,7 +34,7 @@ GAME = Game[State, Move, View](
     move_from_json=move_from_json,
     move_to_json=move_to_json,
     hint=HINT,
-    picture=render,
+    picture=Imported("solver.park.picture", "render"),
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

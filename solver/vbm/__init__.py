@@ -12,10 +12,9 @@ True
 
 from __future__ import annotations
 
-from solver.game import Game
+from solver.game import Game, Imported
 from solver.vbm.decks import cards_json
 from solver.vbm.moves import Move
-from solver.vbm.picture import render
 from solver.vbm.players import HINT, PLAYERS
 from solver.vbm.reading import move_from_json, state_from_json, view_from_json
 from solver.vbm.redeal import redeal
@@ -36,7 +35,7 @@ GAME = Game[State, Move, View](
     move_from_json=move_from_json,
     move_to_json=move_to_json,
     hint=HINT,
-    picture=render,
+    picture=Imported("solver.vbm.picture", "render"),
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,

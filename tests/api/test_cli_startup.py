@@ -16,6 +16,7 @@ import sys
 
 import pytest
 
+from solver.game import GAMES
 from tests.api.conftest import Cli
 
 HEAVY = ("fastapi", "starlette", "uvicorn", "ortools", "pandas", "numpy", "constraint")
@@ -191,3 +192,10 @@ def test_help_lists_every_command(cli: Cli, group: tuple[str, ...]) -> None:
     listed = {row[0] for row in rows}
     assert set(COMMANDS[group]) <= listed, out
     assert all(len(row) == 2 for row in rows), out  # each with its one-line description
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_only_a_picture_loads_the_drawing(game: str) -> None:
+    loaded = _modules_after(_command(game, "new", "--seed", "1"))
+    assert f"solver.{game}" in loaded  # the command ran
+    assert sorted(name for name in loaded if "picture" in name or "drawing" in name) == []
