@@ -237,7 +237,7 @@ def hint_key(
 
 def view_key(
     name: str,
-    state_doc: Mapping[str, Any],
+    state_doc: Any,
     seat: Seat | None,
     budget: float | None = None,
     top: int | None = None,
@@ -253,7 +253,9 @@ def view_key(
     >>> view_key("park", seen, 1) is None
     True
     """
-    if "view_of" not in state_doc or seat not in (None, state_doc["view_of"]):
+    if not isinstance(state_doc, Mapping) or "view_of" not in state_doc:
+        return None  # not a view (or no object at all: reading it will say so)
+    if seat not in (None, state_doc["view_of"]):
         return None
     return _digest(get_game(name).name, _hint_budget(budget), top, state_doc)
 

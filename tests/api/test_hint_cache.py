@@ -19,7 +19,8 @@ from solver import counted
 from solver.game import GAMES, get_game
 from tests.api.test_metrics import scrape, value
 
-PLAYERS = {"park": 2, "vbm": 3, "monstrolicious": 2}
+PLAYERS = {"vbm": 3}
+"""Seats where a game's default is not the one wanted (a third Very Big Monster seat)."""
 
 
 class Searches:
@@ -47,7 +48,7 @@ def _client(entries: int = 512) -> TestClient:
 
 def _state(name: str, seed: int = 5) -> Any:
     game = get_game(name)
-    return game.new(PLAYERS[name], seed, None)
+    return game.new(PLAYERS.get(name, game.default_players), seed, None)
 
 
 def _ask(client: TestClient, name: str, body: dict[str, Any], **headers: str) -> Response:
@@ -106,6 +107,13 @@ def test_a_view_sent_as_written_is_answered_unread(monkeypatch: pytest.MonkeyPat
     refused = client.post("/v1/park/hint", json={"state": view, "seat": other, "top": 3})
     assert refused.status_code == 422 and refused.json()["errors"][0]["field"] == "/seat"
     assert len(reads) == 1
+
+
+@pytest.mark.parametrize("state", [None, ["view_of"], "view_of", 3])
+def test_a_state_that_is_no_object_is_refused_before_the_cache(state: Any) -> None:
+    answer = _client().post("/v1/park/hint", json={"state": state, "seat": 0})
+    assert answer.status_code == 422
+    assert answer.json()["errors"][0]["field"] == "/state"
 
 
 @pytest.mark.parametrize(
