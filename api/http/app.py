@@ -114,7 +114,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # a cheap request's time (the routes carry their full paths, tags and ids already);
     # and first, so a request is matched to them before the docs pages' routes are asked
     kept = [sessions.router] if settings.sessions else []
-    routers = (manno.router, play.router, *kept, *games.ROUTERS)
+    routers = (manno.router, play.router, *kept, *games.routers())
     app.router.routes[:0] = [route for router in routers for route in router.routes]
     _examples(app)
     _service_routes(app)

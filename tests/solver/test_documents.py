@@ -42,8 +42,10 @@ PARTS = ("state", "view", "move", "detail", "settings", "cards")
 
 @pytest.mark.parametrize("name", NAMES)
 def test_the_registry_finds_each_game_s_models(name: str) -> None:
-    models = get_game(name).document_models()
-    assert models is importlib.import_module(f"solver.{name}.documents").MODELS
+    game = get_game(name)
+    models = game.document_models()
+    assert game.documents.startswith(GAMES[name].module)  # the game's own package
+    assert models is importlib.import_module(game.documents).MODELS
     assert adapter(models.state).json_schema()["properties"]["game"]["const"] == name
 
 

@@ -8,7 +8,6 @@ and the same move, as the hint does in tests/api/test_hidden.py.
 
 from __future__ import annotations
 
-import importlib
 import random
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -32,8 +31,7 @@ ITERATIONS = 4
 
 
 def _rules(name: str) -> Rules:
-    rules: Rules = importlib.import_module(f"solver.{name}.worlds").RULES
-    return rules
+    return _search(get_game(name)).rules
 
 
 def _search(game: AnyGame, name: str = "mcts") -> SearchPlayers:

@@ -256,4 +256,6 @@ async def games() -> dict[str, Any]:
     return game_service.games()
 
 
-ROUTERS = [listing] + [game_router(name, entry.title) for name, entry in GAMES.items()]
+def routers() -> list[APIRouter]:
+    """``GET /v1/games`` and the routes of every game registered when the service is made."""
+    return [listing] + [game_router(name, entry.title) for name, entry in GAMES.items()]

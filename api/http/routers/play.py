@@ -23,11 +23,10 @@ from fastapi.responses import Response
 from api.http.problems import NotFoundError
 from api.http.routers import router as make_router
 from api.services import games as game_service
+from solver.errors import quoted
 from solver.game import GAMES
 
 router = make_router(include_in_schema=False)
-GAME_PAGES = tuple(GAMES)
-"""The games played against bots on ``game.html``, one path each: every registered game."""
 
 MEDIA_TYPES = {
     ".html": "text/html; charset=utf-8",
@@ -103,19 +102,19 @@ async def play_paste() -> Response:
     return serve("play.html")
 
 
-async def _game_page() -> Response:
-    """One game against bots (the page reads which from its path)."""
-    return serve("game.html")
-
-
-for _name in GAME_PAGES:
-    router.add_api_route(f"/play/{_name}", _game_page, methods=["GET"], name=f"play_{_name}")
-
-
 @router.get("/play/manno")
 async def play_manno() -> Response:
     """Play a Manno Monster task: flip tokens, validate, climb the hint ladder."""
     return serve("manno.html")
+
+
+@router.get("/play/{game}")
+async def game_page(game: str) -> Response:
+    """One registered game against bots on ``game.html`` (the page reads which from its
+    path); after ``/play/manno`` and ``/play/paste``, which have pages of their own."""
+    if game not in GAMES:
+        raise NotFoundError(f"no game {quoted(game)} in the playground")
+    return serve("game.html")
 
 
 @router.get("/play/static/{name}")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from fastapi import Request
 from pydantic import BaseModel, ConfigDict, Field
@@ -36,7 +36,6 @@ from solver.game import GAMES
 
 router = make_router(prefix="/v1/sessions", tags=["sessions"])
 PROBLEMS = responses(413, 422, 503)
-GameName = Literal[tuple(GAMES)]  # type: ignore[valid-type]
 STRENGTH_TEXT = ", ".join(f"`{name}` ({player})" for name, player in STRENGTHS.items())
 Token = Annotated[
     str,
@@ -51,7 +50,11 @@ Token = Annotated[
 class StartBody(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
-    game: GameName = Field(description="The game: `park`, `vbm` or `monstrolicious`.")  # type: ignore[valid-type]
+    game: str = Field(
+        max_length=40,
+        description="The game, by its name in `GET /v1/games`.",
+        json_schema_extra=lambda schema: schema.update(enum=list(GAMES)),
+    )
     players: int | None = Field(None, ge=1, le=8, description="Seats (default: the game's).")
     seat: int = Field(0, ge=0, le=7, description="The seat the caller plays.")
     bots: list[Annotated[str, Field(max_length=40)]] | None = Field(
