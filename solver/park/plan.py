@@ -140,8 +140,8 @@ def build(afters: list[After], options: list[Option], turns: int, targets: list[
 
 
 def _one_plan(
-    m: cp_model.CpModel,
-    a: After,
+    model: cp_model.CpModel,
+    after: After,
     options: list[Option],
     turns: int,
     targets: list[Target],
@@ -156,88 +156,126 @@ def _one_plan(
     """
     from ortools.sat.python import cp_model
 
-    turns = 0 if a.ends else turns
+    turns = 0 if after.ends else turns
     firsts = [o for o in options if o.first] if turns else []  # legal: room is there
-    chosen = _best_sources(a, [o for o in options if not o.first]) if turns else []
-    chosen = firsts + chosen
-    ys = [m.new_bool_var(f"{tag}y{j}") for j in range(len(chosen))]
-    picks = [(0, y, o.name) for y, o in zip(ys, chosen, strict=True)]
-    if not ys:
-        return a.value, picks
-    m.add(cp_model.LinearExpr.sum(ys) <= turns)
-    if firsts:
-        m.add(cp_model.LinearExpr.sum(ys[: len(firsts)]) <= 1)
-        for y1, o1 in zip(ys[: len(firsts)], firsts, strict=True):
-            for y2, o2 in zip(ys[len(firsts) :], chosen[len(firsts) :], strict=True):
-                if o1.key == o2.key:
-                    m.add(y1 + y2 <= 1)
-    prices = [o.price + 1 for o in chosen]  # its price and the token the turn gives up
-    m.add(cp_model.LinearExpr.weighted_sum(ys, prices) <= a.tokens + turns)
+    cards = firsts + (_best_sources(after, [o for o in options if not o.first]) if turns else [])
+    taken = [model.new_bool_var(f"{tag}y{j}") for j in range(len(cards))]
+    picks = [(0, y, card.name) for y, card in zip(taken, cards, strict=True)]
+    if not taken:
+        return after.value, picks
+    chosen = list(zip(taken, cards, strict=True))
+    _turns_and_tokens(model, chosen, len(firsts), after.tokens, turns)
     # Future turns count above the token every turn offers: the other players
     # take theirs meanwhile, so a longer game by itself favours no one.
-    later = a.push // 2  # a slot filled later brings the end less near than one filled now
-    obj_vars: list[Any] = list(ys)
-    obj_coefs = [_ahead(o.value - SCALE + later, 1 if o.first else 2) for o in chosen]
-    live = [t for t in targets if t.id in a.tourists and t.need != "run"]
-    keys = _keys_needed(live)
-    base = _base_counts(a)
-    terms: dict[str, tuple[list[Any], list[int]]] = {key: ([], []) for key in keys}
+    later = after.push // 2  # a slot filled later brings the end less near than one filled now
+    gains = [(y, _ahead(o.value - SCALE + later, 1 if o.first else 2)) for y, o in chosen]
+    live = [t for t in targets if t.id in after.tourists and t.need != "run"]
+    counts = _park_rules(model, chosen, after, _keys_needed(live))
+    gains += _tourists(model, chosen, live, counts, after.held, tag)
+    objective = cp_model.LinearExpr.weighted_sum([y for y, _ in gains], [g for _, g in gains])
+    return objective + after.value, picks
 
-    def add(key: str, y: Any, coef: int) -> None:
-        if key in terms and coef:
-            terms[key][0].append(y)
-            terms[key][1].append(coef)
 
+Chosen = list[tuple[Any, Option]]
+"""Each card a plan may place, with the variable that says it does."""
+
+
+def _turns_and_tokens(
+    model: cp_model.CpModel, chosen: Chosen, firsts: int, tokens: int, turns: int
+) -> None:
+    """One card a turn, at most one of them the next turn's exact action (and then not
+    the same card again later), and never more tokens spent than held: a card costs
+    its price and the token its turn gives up."""
+    from ortools.sat.python import cp_model
+
+    model.add(cp_model.LinearExpr.sum([y for y, _ in chosen]) <= turns)
+    if firsts:
+        model.add(cp_model.LinearExpr.sum([y for y, _ in chosen[:firsts]]) <= 1)
+        for y1, first in chosen[:firsts]:
+            for y2, card in chosen[firsts:]:
+                if first.key == card.key:
+                    model.add(y1 + y2 <= 1)
+    prices = [card.price + 1 for _, card in chosen]
+    model.add(cp_model.LinearExpr.weighted_sum([y for y, _ in chosen], prices) <= tokens + turns)
+
+
+@dataclass
+class _Counted:
+    """The park counts the tourists look at: each what the park has after the candidate
+    plus the cards the plan places, in COUNT units."""
+
+    base: dict[str, int]
+    terms: dict[str, tuple[list[Any], list[int]]]
+
+    def add(self, key: str, y: Any, weight: int) -> None:
+        if key in self.terms and weight:
+            self.terms[key][0].append(y)
+            self.terms[key][1].append(weight)
+
+    def total(self, key: str) -> Any:
+        from ortools.sat.python import cp_model
+
+        ys, weights = self.terms[key]
+        return cp_model.LinearExpr.weighted_sum(ys, weights) + self.base[key]
+
+
+def _park_rules(model: cp_model.CpModel, chosen: Chosen, after: After, keys: set[str]) -> _Counted:
+    """The park rules over the cards placed, area by area (no more than the room left;
+    a monster below the area's floor only after an upgrade no larger than itself),
+    and the counts ``keys`` the cards add to."""
+    from ortools.sat.python import cp_model
+
+    counted = _Counted(_base_counts(after), {key: ([], []) for key in keys})
     for k, area in enumerate(AREAS):
-        here = [(y, o) for y, o in zip(ys, chosen, strict=True) if o.area == area]
-        if not here:
-            continue
-        if len(here) > a.free[k]:
-            m.add(cp_model.LinearExpr.sum([y for y, _ in here]) <= a.free[k])
-        ups = [(y, o) for y, o in here if o.upgrade]
-        for y, o in here:
-            if o.upgrade:
-                add("upgrades", y, o.weight)
+        here = [(y, card) for y, card in chosen if card.area == area]
+        if len(here) > after.free[k]:
+            model.add(cp_model.LinearExpr.sum([y for y, _ in here]) <= after.free[k])
+        upgrades = [(y, card) for y, card in here if card.upgrade]
+        for y, card in here:
+            if card.upgrade:
+                counted.add("upgrades", y, card.weight)
                 continue
-            if o.size < a.floors[k]:
-                m.add(y <= cp_model.LinearExpr.sum([u for u, uo in ups if uo.size <= o.size]))
-            add(f"area{k}", y, o.weight)
-            add(f"size{o.size}", y, o.weight)
-            add("friendly", y, o.friendly)
-            add("nasty", y, o.weight - o.friendly)
-            add(f"hasf{k}", y, o.friendly)
-            add(f"hasn{k}", y, o.weight - o.friendly)
+            if card.size < after.floors[k]:
+                opening = [u for u, upgrade in upgrades if upgrade.size <= card.size]
+                model.add(y <= cp_model.LinearExpr.sum(opening))
+            nasty = card.weight - card.friendly
+            for key, weight in (
+                (f"area{k}", card.weight),
+                (f"size{card.size}", card.weight),
+                ("friendly", card.friendly),
+                ("nasty", nasty),
+                (f"hasf{k}", card.friendly),
+                (f"hasn{k}", nasty),
+            ):
+                counted.add(key, y, weight)
+    return counted
 
-    def total(key: str) -> Any:
-        vs, cs = terms[key]
-        return cp_model.LinearExpr.weighted_sum(vs, cs) + base[key]
 
-    zs = {tg.id: m.new_bool_var(f"{tag}z_{tg.id}") for tg in live}
-    for y, o in zip(ys, chosen, strict=True):
-        for t in o.claims & zs.keys():
-            m.add(y + zs[t] <= 1)  # its value already counts the tourist
-    for tg in live:
-        z = zs[tg.id]
-        obj_vars.append(z)
-        obj_coefs.append(_ahead(tg.reward, 1))  # claimed on the next turn at the soonest
-        need = COUNT * tg.count
-        if tg.need in ("friendly", "nasty", "upgrades"):
-            m.add(total(tg.need) >= need).only_enforce_if(z)
-        elif tg.need == "both":
-            m.add(total("friendly") >= need).only_enforce_if(z)
-            m.add(total("nasty") >= need).only_enforce_if(z)
-        elif tg.need == "area":
-            m.add(total(f"area{tg.area_index}") >= need).only_enforce_if(z)
-        elif tg.need == "size":
-            m.add(total(f"size{tg.size}") >= need).only_enforce_if(z)
-        elif tg.need == "each_area":
-            key = "hasf" if tg.character == "friendly" else "hasn"
-            for k in range(3):
-                m.add(total(f"{key}{k}") >= COUNT).only_enforce_if(z)
-        elif tg.need == "tourists":
-            others = [v for key, v in zs.items() if key != tg.id]
-            m.add(cp_model.LinearExpr.sum(others) + a.held >= tg.count).only_enforce_if(z)
-    return cp_model.LinearExpr.weighted_sum(obj_vars, obj_coefs) + a.value, picks
+def _tourists(
+    model: cp_model.CpModel,
+    chosen: Chosen,
+    live: list[Target],
+    counted: _Counted,
+    held: int,
+    tag: str,
+) -> list[tuple[Any, int]]:
+    """A variable for each tourist still on the track, true only where the planned park
+    meets what the tourist asks; with the reward each is worth, claimed on the next turn
+    at the soonest. A card whose value already counts a tourist excludes it."""
+    from ortools.sat.python import cp_model
+
+    claimed = {target.id: model.new_bool_var(f"{tag}z_{target.id}") for target in live}
+    for y, card in chosen:
+        for tourist in card.claims & claimed.keys():
+            model.add(y + claimed[tourist] <= 1)
+    for target in live:
+        z = claimed[target.id]
+        for key, least in _requirements(target):
+            model.add(counted.total(key) >= least).only_enforce_if(z)
+        if target.need == "tourists":
+            others = [v for key, v in claimed.items() if key != target.id]
+            model.add(cp_model.LinearExpr.sum(others) + held >= target.count).only_enforce_if(z)
+    return [(claimed[target.id], _ahead(target.reward, 1)) for target in live]
 
 
 def _ahead(value: int, turns: int) -> int:
@@ -251,22 +289,31 @@ def _ahead(value: int, turns: int) -> int:
     return round(value * LATER**turns)
 
 
+def _requirements(target: Target) -> list[tuple[str, int]]:
+    """The park counts a tourist asks for, each with its least value (COUNT units); none
+    for a tourist that asks for other tourists.
+
+    >>> _requirements(Target("t", "each_area", 1, 0, 0, "nasty", 300))
+    [('hasn0', 10), ('hasn1', 10), ('hasn2', 10)]
+    """
+    least = COUNT * target.count
+    if target.need in ("friendly", "nasty", "upgrades"):
+        return [(target.need, least)]
+    if target.need == "both":
+        return [("friendly", least), ("nasty", least)]
+    if target.need == "area":
+        return [(f"area{target.area_index}", least)]
+    if target.need == "size":
+        return [(f"size{target.size}", least)]
+    if target.need == "each_area":
+        key = "hasf" if target.character == "friendly" else "hasn"
+        return [(f"{key}{k}", COUNT) for k in range(3)]
+    return []
+
+
 def _keys_needed(targets: list[Target]) -> set[str]:
     """The park counts the tourists in ``targets`` look at."""
-    keys: set[str] = set()
-    for tg in targets:
-        if tg.need in ("friendly", "nasty", "upgrades"):
-            keys.add(tg.need)
-        elif tg.need == "both":
-            keys |= {"friendly", "nasty"}
-        elif tg.need == "area":
-            keys.add(f"area{tg.area_index}")
-        elif tg.need == "size":
-            keys.add(f"size{tg.size}")
-        elif tg.need == "each_area":
-            key = "hasf" if tg.character == "friendly" else "hasn"
-            keys |= {f"{key}{k}" for k in range(3)}
-    return keys
+    return {key for target in targets for key, _ in _requirements(target)}
 
 
 def _base_counts(a: After) -> dict[str, int]:
