@@ -31,6 +31,7 @@ from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from api.http.schemas import Problem
+from api.http.wording import words
 from api.services.errors import FieldError
 from api.services.sealed import BadSealError
 from solver.errors import (
@@ -290,10 +291,19 @@ def _validation_entry(error: Mapping[str, Any]) -> dict[str, Any]:
         reason = error.get("ctx", {}).get("error", error["msg"])
         return {"field": "", "message": f"not JSON: {reason}", "column": column}
     ctx = error.get("ctx") or {}
-    entry: dict[str, Any] = {"field": _pointer(error["loc"][1:]), "message": error["msg"]}
+    entry: dict[str, Any] = {"field": _pointer(error["loc"][1:]), "message": words(error)}
     if isinstance(ctx.get("column"), int):
         entry["column"] = ctx["column"]
     return entry
+
+
+NOT_SENT_AS_JSON = "send the body as JSON, with the header Content-Type: application/json"
+
+
+def _sent_as_json(request: Request) -> bool:
+    """The request says its body is JSON (``application/json`` or a ``+json`` type)."""
+    kind = request.headers.get("content-type", "").partition(";")[0].strip().lower()
+    return kind == "application/json" or kind.endswith("+json")
 
 
 def _pointer(location: tuple[int | str, ...] | list[int | str]) -> str:
@@ -375,6 +385,8 @@ def install(app: FastAPI) -> None:
     async def on_validation(request: Request, exc: Exception) -> JSONResponse:
         assert isinstance(exc, RequestValidationError)
         errors = [_validation_entry(e) for e in exc.errors()]
+        if not _sent_as_json(request) and any(e["field"] == "" for e in errors):
+            errors = [{"field": "", "message": NOT_SENT_AS_JSON}]
         return problem(INVALID_INPUT, _detail(errors), errors=errors)
 
     async def on_http(request: Request, exc: Exception) -> JSONResponse:
