@@ -335,6 +335,8 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
         return Move(action, kind=kind, area=area)
     if action == "invite":
         slot = doc.get("slot")
+        if slot is None:
+            raise NotationError("move: an invite needs a 'slot', its track position 0 to 4")
         if isinstance(slot, bool) or not isinstance(slot, int) or not 0 <= slot <= 4:
             raise NotationError(f"move: 'slot' must be a track position 0-4, not {quoted(slot)}")
         return Move(action, slot=slot, area=area)

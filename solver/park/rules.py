@@ -81,8 +81,8 @@ def action_error(state: Table, move: Move) -> str | None:
         price = track_price(state.settings, move.slot)
         if price is None:
             return (
-                f"track position {move.slot} has no price: its monster cannot be invited "
-                "(setting fifth_slot_buyable)"
+                f"track position {move.slot} has no price in this game: its monster cannot be"
+                " invited"
             )
         if price > have:
             return f"inviting from track position {move.slot} costs {price} tokens; you have {have}"

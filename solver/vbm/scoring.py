@@ -149,11 +149,19 @@ def _seats(group: Sequence[int]) -> str:
 
 
 def team_standing(
-    totals: Sequence[int], water: Sequence[int], teams: Sequence[tuple[int, int]]
+    totals: Sequence[int],
+    water: Sequence[int],
+    teams: Sequence[tuple[int, int]],
+    over: bool = True,
 ) -> Json:
     """The team mode standing: each team's score (the lower teammate's), the other
     teammate's, the team's Water points, the tie-break steps taken, which one decided
-    (``shared`` when none did) and all of it in words (``text``).
+    (``shared`` when none did) and all of it in words (``text``): who won once the game
+    is ``over``, who leads before.
+
+    >>> early = team_standing([100, 100, 110, 105], [0, 0, 0, 0], ((0, 2), (1, 3)), over=False)
+    >>> early["text"].split(". ")[-1]
+    'Seats 0 and 2 lead.'
 
     >>> standing = team_standing([100, 100, 110, 105], [0, 0, 0, 0], ((0, 2), (1, 3)))
     >>> standing["steps"], standing["decided_by"], standing["teams"][0]["score"]
@@ -167,7 +175,7 @@ def team_standing(
         {"seats": list(g), "score": values[g][0], "other": values[g][1], "water": values[g][2]}
         for g in groups
     ]
-    text = "Team scores (the lower teammate's): " + ", ".join(
+    text = f"Team scores{'' if over else ' so far'} (the lower teammate's): " + ", ".join(
         f"{_seats(g)} {values[g][0]}" for g in groups
     )
     said = {
@@ -195,6 +203,9 @@ def team_standing(
     else:
         last = "shared"
         verdict = ", ".join(level[:-1]) + f" and {level[-1]}: the victory is shared."
+        verdict = verdict[0].upper() + verdict[1:]
+    if not over:  # nothing is won yet: who leads
+        verdict = f"{_seats(left[0])} lead." if decided else "The teams are level."
         verdict = verdict[0].upper() + verdict[1:]
     return {
         "teams": rows,

@@ -291,7 +291,8 @@ class Table:
             return None
         sheets = self.sheets()
         totals = [sum(lines.values()) for lines in sheets]
-        return team_standing(totals, [lines["water"] for lines in sheets], teams)
+        water = [lines["water"] for lines in sheets]
+        return team_standing(totals, water, teams, over=self.is_terminal())
 
     def winners(self) -> tuple[int, ...]:
         """Winning seats by the rulebook's tie rules (team mode: the whole team)."""

@@ -39,3 +39,9 @@ def test_a_bad_move_is_refused_in_a_short_message(doc: dict[str, object]) -> Non
     with pytest.raises(NotationError) as caught:
         move_from_json(doc)
     assert len(str(caught.value)) < 200
+
+
+def test_an_invite_without_a_track_position_says_so() -> None:
+    with pytest.raises(NotationError) as caught:
+        move_from_json({"action": "invite"})
+    assert str(caught.value) == "move: an invite needs a 'slot', its track position 0 to 4"

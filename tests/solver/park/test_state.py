@@ -53,8 +53,9 @@ def test_invite_pays_the_position_price(deck: Deck) -> None:
         t = s.apply(Move("invite", slot=slot))
         assert t.tokens[0] == 5 - price
         assert cards[slot] in t.parks[0][0] + t.parks[0][1] + t.parks[0][2]
-    with pytest.raises(IllegalMoveError, match="track position 4 has no price"):
+    with pytest.raises(IllegalMoveError, match="track position 4 has no price in this game") as err:
         s.apply(Move("invite", slot=4))
+    assert "setting" not in str(err.value)  # a setting's name is no player's word
     bought = replace(s, settings=replace(s.settings, fifth_slot_buyable=True, fifth_slot_price=4))
     assert bought.apply(Move("invite", slot=4)).tokens[0] == 1
     poor = replace(s, tokens=(1, 5))

@@ -138,3 +138,11 @@ def test_a_team_state_and_its_views_give_the_standing(example_deck: str, dimitri
         play = play.apply(play.legal_moves()[0])
     assert play.view(1).score_detail() == play.score_detail()
     assert play.score_detail() is not None and new_state(5, 2).score_detail() is None
+
+
+def test_before_the_end_the_team_standing_says_who_leads_not_who_won() -> None:
+    state = new_state(4, seed=3, settings={"mode": "team"})
+    detail = state.score_detail()
+    assert detail is not None and not state.is_terminal()
+    assert detail["text"].endswith("The teams are level.")
+    assert "win" not in detail["text"] and "victory" not in detail["text"]
