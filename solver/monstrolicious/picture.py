@@ -21,13 +21,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from solver.drawing.board import INK, MUTED, box, heading, lines, wrap
-from solver.drawing.svg import document, element, group, text, title
+from solver.drawing.board import INK, MUTED, SMALLEST, Section, box, fit, flow, heading, lines
+from solver.drawing.svg import element, group, path, text, title
 from solver.monstrolicious.cards import BUFFET
 from solver.monstrolicious.state import View
 
-COLUMN = 74
-TILE = 50
+COLUMN = 70
+"""One dessert's width: five side by side fit a phone screen."""
+TILE = 54
+DESSERT_H = 90
+WIDE = 360
 SIDES = {"you": "#2f6fd6", "opponent": "#d9382e"}
 """Each side's colour: its tiles' outline and the tint of the desserts it controls."""
 TINTS = {"you": "#dde8fa", "opponent": "#fadcd9"}
@@ -43,99 +46,121 @@ def picture(view: Mapping[str, Any]) -> str:
     """The buffet from a view's JSON (``View.to_json()``)."""
     seat = int(view["view_of"])
     other = 1 - seat
-    width = 24 + COLUMN * len(BUFFET.desserts)
-    parts = [element("rect", x=0, y=0, width=width, height=1, fill="#fbfaf6")]
+    sections = [_header(view, seat, other)]
+    board = view["board"]
+    for dessert in BUFFET.desserts:
+        sections.append(_column(dessert, board[other][dessert.key], board[seat][dessert.key]))
+    sections.append(_discards(view, seat, other))
+    return flow(sections, f"Monstrolicious buffet seen by seat {seat}")
+
+
+def _header(view: Mapping[str, Any], seat: int, other: int) -> Section:
     to_move = view.get("to_move")
     over = to_move is None or (
         not view.get("reveal_pending") and not any(s["count"] for s in view["stacks"])
     )
     turn = "game over" if over else ("your turn" if to_move == seat else "opponent's turn")
-    parts.append(heading(12, 24, f"Monstrolicious · seen by seat {seat} · {turn}", 15))
-    stacks = view["stacks"]
-    mine, theirs = stacks[seat], stacks[other]
+    mine, theirs = view["stacks"][seat], view["stacks"][other]
     nxt = "" if mine.get("next") is None else f", next: {_label(mine['next'])}"
-    parts.append(
+    rows = [
+        heading(0, 16, "Monstrolicious", 16),
+        text(0, 36, f"Monstrolicious · seen by seat {seat} · {turn}", font_size=12, fill=INK),
+        text(0, 54, f"Your stack: {mine['count']} tiles{nxt}", font_size=12, fill=MUTED),
+        text(0, 70, f"Opponent's stack: {theirs['count']} tiles", font_size=12, fill=MUTED),
+        text(0, 86, "Opponent's tiles above each dessert, yours below", font_size=12, fill=MUTED),
+    ]
+    return Section(WIDE, 92, rows, "the game", "status")
+
+
+def _column(dessert: Any, opp_tile: Any, my_tile: Any) -> Section:
+    """One dessert with both sides' tiles: the opponent's above, the seat's own below."""
+    holder = "you" if my_tile is not None and opp_tile is None else None
+    holder = "opponent" if opp_tile is not None and my_tile is None else holder
+    note = ROLE_NOTE.get(dessert.role, "").format(bonus=BUFFET.pair_bonus)
+    x, mid_y = 0.0, TILE + 8
+    inner = [
+        title(f"{dessert.name}: {dessert.points} points" + (f", {note}" if note else "")),
+        element(
+            "rect",
+            x=x + 1,
+            y=mid_y,
+            width=COLUMN - 2,
+            height=DESSERT_H,
+            rx=8,
+            fill=TINTS[holder] if holder else "#fff",
+            stroke="#8a6a08",
+            stroke_width=1.2,
+        ),
+        lines(
+            x + COLUMN / 2,
+            mid_y + 15,
+            fit(dessert.name, COLUMN - 6, 2),
+            font_weight="bold",
+            text_anchor="middle",
+        ),
         text(
-            12,
-            44,
-            f"Your stack: {mine['count']} tiles{nxt} · opponent's stack: {theirs['count']} tiles"
-            " · your tiles below the buffet (blue), the opponent's above (red)",
-            font_size=12,
-            fill=MUTED,
-        )
-    )
-    top_y, mid_y, bottom_y = 60.0, 60.0 + TILE + 10, 60.0 + TILE + 10 + 72
-    board = view["board"]
-    for i, dessert in enumerate(BUFFET.desserts):
-        x = 12 + i * COLUMN
-        opp_tile, my_tile = board[other][dessert.key], board[seat][dessert.key]
-        holder = "you" if my_tile is not None and opp_tile is None else None
-        holder = "opponent" if opp_tile is not None and my_tile is None else holder
-        note = ROLE_NOTE.get(dessert.role, "").format(bonus=BUFFET.pair_bonus)
-        inner = [
-            title(f"{dessert.name}: {dessert.points} points" + (f", {note}" if note else "")),
-            element(
-                "rect",
-                x=x + 2,
-                y=mid_y,
-                width=COLUMN - 4,
-                height=64,
-                rx=8,
-                fill=TINTS[holder] if holder else "#fff",
-                stroke="#8a6a08",
-                stroke_width=1.2,
-            ),
+            x + COLUMN / 2,
+            mid_y + 46,
+            f"{dessert.points} pt{'' if dessert.points == 1 else 's'}",
+            font_size=13,
+            fill=INK,
+            text_anchor="middle",
+        ),
+    ]
+    if note:
+        inner.append(
             lines(
                 x + COLUMN / 2,
-                mid_y + 14,
-                wrap(dessert.name, 10)[:2],
-                9.5,
-                font_weight="bold",
+                mid_y + 62,
+                fit(note, COLUMN - 6, 2),
+                fill=MUTED,
                 text_anchor="middle",
-            ),
-            text(
-                x + COLUMN / 2,
-                mid_y + 44,
-                f"{dessert.points} pt{'' if dessert.points == 1 else 's'}",
-                font_size=12,
-                fill=INK,
-                text_anchor="middle",
-            ),
-        ]
-        if note:
-            inner.append(
-                text(
-                    x + COLUMN / 2,
-                    mid_y + 58,
-                    note,
-                    font_size=8.5,
-                    fill=MUTED,
-                    text_anchor="middle",
-                )
-            )
-        parts.append(group(inner, class_="dessert", data_dessert=dessert.key, data_holder=holder))
-        if opp_tile is not None:
-            parts.append(_tile(opp_tile, x + (COLUMN - TILE) / 2, top_y, "opponent", dessert.key))
-        if my_tile is not None:
-            parts.append(_tile(my_tile, x + (COLUMN - TILE) / 2, bottom_y, "you", dessert.key))
-    y = bottom_y + TILE + 26
-    for side, pile in (("you", view["discards"][seat]), ("opponent", view["discards"][other])):
-        shown = ", ".join(_pile_label(t) for t in pile) or "none"
-        parts.append(
-            text(
-                12,
-                y,
-                f"{'Your' if side == 'you' else 'Opponent'} discards: {shown}",
-                font_size=11,
-                fill=INK,
-                class_="discards",
-                data_side=side,
             )
         )
-        y += 18
-    height = y + 4
-    parts[0] = element("rect", x=0, y=0, width=width, height=height, fill="#fbfaf6")
-    return document(width, height, parts, f"Monstrolicious buffet seen by seat {seat}")
+    parts = [group(inner, class_="dessert", data_dessert=dessert.key, data_holder=holder)]
+    left = (COLUMN - TILE) / 2
+    parts.append(
+        _tile(opp_tile, left, 0, "opponent", dessert.key)
+        if opp_tile is not None
+        else _empty(left, 0, "opponent")
+    )
+    bottom = mid_y + DESSERT_H + 8
+    parts.append(
+        _tile(my_tile, left, bottom, "you", dessert.key)
+        if my_tile is not None
+        else _empty(left, bottom, "you")
+    )
+    return Section(
+        COLUMN, bottom + TILE, parts, dessert.name, "buffet", (("dessert", dessert.key),)
+    )
+
+
+def _empty(x: float, y: float, side: str) -> str:
+    """The place of a side's tile at a dessert, still empty."""
+    return element(
+        "rect",
+        x=x,
+        y=y,
+        width=TILE,
+        height=TILE,
+        rx=5,
+        fill="none",
+        stroke=SIDES[side],
+        stroke_opacity=0.35,
+        stroke_dasharray="4 4",
+    )
+
+
+def _discards(view: Mapping[str, Any], seat: int, other: int) -> Section:
+    parts: list[str] = []
+    y = 14.0
+    for side, pile in (("you", view["discards"][seat]), ("opponent", view["discards"][other])):
+        shown = ", ".join(_pile_label(t) for t in pile) or "none"
+        said = f"{'Your' if side == 'you' else 'Opponent'} discards: {shown}"
+        for row in fit(said, WIDE, 3, 12):
+            parts.append(text(0, y, row, font_size=12, fill=INK, class_="discards", data_side=side))
+            y += 16
+    return Section(WIDE, y, parts, "the discards", "discard-piles")
 
 
 def _label(tile: Any) -> str:
@@ -151,27 +176,43 @@ def _tile(tile: Mapping[str, Any], x: float, y: float, side: str, dessert: str) 
     known = value is not None
     label = _label(value) if known else "?"
     fill, ink = ("#fff", INK) if up else ("#3a3f47", "#fff")
+    whose = "your" if side == "you" else "the opponent's"
     inner = [
-        title(f"{side}: {'face up' if up else 'face down'}, {label if known else 'unknown'}"),
+        title(f"{whose} tile, {'face up' if up else 'face down'}: {label if known else 'unknown'}"),
         box(x, y, TILE, TILE, fill, SIDES[side]),
+    ]
+    if not up:  # a back: stripes, and the words, so it never reads as a number
+        inner.append(
+            element(
+                "path",
+                d=path([(x + 6, y + TILE - 6), (x + TILE - 6, y + 6)]),
+                stroke="#6b7280",
+                stroke_width=6,
+                stroke_opacity=0.5,
+            )
+        )
+        inner.append(
+            text(x + TILE / 2, y + 12, "down", font_size=SMALLEST, fill=ink, text_anchor="middle")
+        )
+    inner.append(
         text(
             x + TILE / 2,
-            y + TILE / 2 + 7,
+            y + TILE / 2 + 9,
             label,
-            font_size=20 if len(label) < 3 else 13,
+            font_size=22 if len(label) < 3 else 14,
             font_weight="bold",
             fill=ink,
             text_anchor="middle",
-        ),
-    ]
+        )
+    )
     low, high = tile.get("at_least"), tile.get("at_most")
     if not known and (low is not None or high is not None):
         inner.append(
             text(
                 x + TILE / 2,
-                y + TILE - 5,
+                y + TILE - 3,
                 f"{low or 0}-{high if high is not None else 12}",
-                font_size=9,
+                font_size=SMALLEST,
                 fill=ink,
                 text_anchor="middle",
             )

@@ -23,8 +23,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from solver.drawing.board import HIGHLIGHT, INK, MUTED, badge, box, heading, lines, wrap
-from solver.drawing.svg import document, element, group, text, title
+from solver.drawing.board import (
+    HIGHLIGHT,
+    INK,
+    MUTED,
+    SMALLEST,
+    Section,
+    badge,
+    box,
+    fit,
+    flow,
+    heading,
+    lines,
+)
+from solver.drawing.svg import element, group, text, title
 from solver.errors import MonsterError
 from solver.park.cards import AREAS, CardId, Deck, Face, Monster, Upgrade
 from solver.park.state import View
@@ -33,13 +45,13 @@ AREA_FILL = {"water": "#3f9e5a", "land": "#c8433a", "air": "#3b78c4"}
 """The colour of each area's size badge and monster cards (rulebook: green, red, blue)."""
 AREA_LABEL = {"water": "Water", "land": "Land", "air": "Sky"}
 UPGRADE_FILL = "#9aa0a6"
-CARD_W, CARD_H, GAP = 50, 64, 6
+CARD_W, CARD_H, GAP = 56, 64, 6
 SLOTS = 5
-LABEL_W = 46
-PARK_W = LABEL_W + SLOTS * (CARD_W + GAP) + 12
-PARK_H = 30 + 3 * (CARD_H + GAP) + 6
-TOURIST_W = 150
-WIDTH = 2 * PARK_W + 36
+LABEL_W = 40
+PARK_W = LABEL_W + SLOTS * (CARD_W + GAP) + 8
+"""A park's width, and every section's: each fits a phone screen."""
+PARK_H = 44 + 3 * (CARD_H + GAP) + 6
+TOURIST_W, TOURIST_H = (PARK_W - GAP) / 2, 76
 
 
 def render(state: View, seat: int | None = None) -> str:
@@ -56,31 +68,40 @@ def render(state: View, seat: int | None = None) -> str:
         raise MonsterError(f"this is seat {state.seat}'s view: it cannot be drawn for {seat}")
     seat = state.seat
     deck = state.cards
-    parts = [element("rect", x=0, y=0, width=WIDTH, height=1, fill="#fff")]  # resized below
-    mover = (
-        "game over" if state.to_move is None else f"seat {state.to_move} to move ({state.phase})"
-    )
-    parts.append(heading(12, 22, f"Monster Park · turn {state.turn + 1} · {mover}", 15))
-    y = 50.0
-    parts.append(group([_track(state)], transform=f"translate(12 {y})"))
-    upgrades_x = 12 + 5 * (CARD_W + GAP) + 40
-    parts.append(group([_upgrades(state, deck)], transform=f"translate({upgrades_x} {y})"))
-    deck_x = upgrades_x + 3 * (CARD_W + GAP) + 40
-    parts.append(group([_deck_top(state)], transform=f"translate({deck_x} {y})"))
-    y += CARD_H + 34
-    parts.append(group([_tourists(state, deck)], transform=f"translate(12 {y})"))
-    y += 96
     scores = {s.seat: s.total for s in state.scores()}
-    for i in range(state.players):
-        x = 12 + (i % 2) * (PARK_W + 12)
-        top = y + (i // 2) * (PARK_H + 12)
-        parts.append(
-            group([_park(state, deck, i, seat, scores[i])], transform=f"translate({x} {top})")
-        )
-    height = y + -(-state.players // 2) * (PARK_H + 12)
-    parts[0] = element("rect", x=0, y=0, width=WIDTH, height=height, fill="#fbfaf6")
+    sections = [
+        _header(state),
+        Section(
+            6 * (CARD_W + GAP),
+            CARD_H + 40,
+            [_track(state), _deck_top(state)],
+            "the monster track",
+            "track",
+        ),
+        Section(
+            3 * (CARD_W + GAP), CARD_H + 22, [_upgrades(state, deck)], "the upgrades", "upgrade-row"
+        ),
+        _tourists(state, deck),
+        *(_park(state, deck, i, seat, scores[i]) for i in range(state.players)),
+    ]
     label = f"Monster Park, {state.players} players, turn {state.turn + 1}"
-    return document(WIDTH, height, parts, label + f", seen by seat {seat}")
+    return flow(sections, label + f", seen by seat {seat}")
+
+
+def _header(state: View) -> Section:
+    if state.to_move is None:
+        mover = "game over"
+    elif state.to_move == state.seat:
+        mover = f"your move ({state.phase})"
+    else:
+        mover = f"seat {state.to_move} to move ({state.phase})"
+    parts = [
+        heading(0, 16, "Monster Park", 16),
+        text(0, 36, f"turn {state.turn + 1} · {mover}", font_size=12, fill=INK, class_="stage"),
+    ]
+    if state.final_round:
+        parts.append(text(0, 54, "final round", font_size=12, fill=MUTED))
+    return Section(PARK_W, 60, parts, "the game", "status")
 
 
 def _back(x: float, face: Face | None) -> list[str]:
@@ -103,8 +124,11 @@ def _deck_top(state: View) -> str:
         title(f"top of the monster deck: {shown} ({state.deck_count} cards left)"),
         *_back(0, face),
     ]
-    return text(0, -4, f"Monster deck · {state.deck_count}", font_size=11, fill=MUTED) + group(
+    x = SLOTS * (CARD_W + GAP)
+    label = text(x, 14, f"deck {state.deck_count}", font_size=SMALLEST, fill=MUTED)
+    return label + group(
         inner,
+        transform=f"translate({x} 20)",
         class_="deck-top",
         data_area=None if face is None else face[0].value,
         data_size=None if face is None else str(face[1]),
@@ -112,7 +136,7 @@ def _deck_top(state: View) -> str:
 
 
 def _track(state: View) -> str:
-    parts = [text(0, -4, "Monster track", font_size=11, fill=MUTED)]
+    parts = [text(0, 14, "Monster track (price below)", font_size=SMALLEST, fill=MUTED)]
     for slot, face in enumerate(state.track):
         x = slot * (CARD_W + GAP)
         price = state.price(slot)
@@ -121,7 +145,7 @@ def _track(state: View) -> str:
         inner.append(
             text(
                 x + CARD_W / 2,
-                CARD_H + 14,
+                CARD_H + 15,
                 "-" if price is None else str(price),
                 font_size=12,
                 font_weight="bold",
@@ -132,6 +156,7 @@ def _track(state: View) -> str:
         parts.append(
             group(
                 inner,
+                transform="translate(0 20)",
                 class_="track-slot",
                 data_slot=str(slot),
                 data_area=None if face is None else face[0].value,
@@ -150,13 +175,14 @@ def _row(
     draw: Callable[[CardId, float], str],
 ) -> str:
     """A labelled row of cards, ``draw(card, x)`` for each; an empty place is an outline."""
-    parts = [text(0, -4, label, font_size=11, fill=MUTED)]
+    parts = [text(0, 14, label, font_size=SMALLEST, fill=MUTED)]
+    per = max(1, int((PARK_W + GAP) // (width + GAP)))
     for i, card_id in enumerate(cards):
-        x = i * (width + GAP)
+        x, y = (i % per) * (width + GAP), 20 + (i // per) * (height + GAP)
         if card_id is None:
-            parts.append(box(x, 0, width, height, "none", "#bbb"))
+            parts.append(box(x, y, width, height, "none", "#bbb"))
         else:
-            parts.append(draw(card_id, x))
+            parts.append(group([draw(card_id, x)], transform=f"translate(0 {y})"))
     return "".join(parts)
 
 
@@ -170,47 +196,66 @@ def _upgrades(state: View, deck: Deck) -> str:
     )
 
 
-def _tourists(state: View, deck: Deck) -> str:
+def _tourists(state: View, deck: Deck) -> Section:
     def draw(card_id: CardId, x: float) -> str:
         tourist = deck.tourist(card_id)
         return group(
             [
-                title(f"tourist: {tourist.text} ({tourist.reward} points)"),
-                box(x, 0, TOURIST_W, 70, "#fff7e0", "#8a6a08"),
-                lines(x + 8, 16, wrap(tourist.text, 24), 11),
-                badge(x + TOURIST_W - 14, 56, str(tourist.reward), "#8a6a08"),
+                title(f"tourist {card_id}: {tourist.text} ({tourist.reward} points)"),
+                box(x, 0, TOURIST_W, TOURIST_H, "#fff7e0", "#8a6a08"),
+                lines(x + 7, 15, fit(tourist.text, TOURIST_W - 30, 5)),
+                badge(x + TOURIST_W - 13, TOURIST_H - 13, str(tourist.reward), "#8a6a08"),
             ],
             class_="tourist",
             data_card=card_id,
         )
 
-    return _row("Tourists", state.tourist_row, TOURIST_W, 70, draw)
+    per = int((PARK_W + GAP) // (TOURIST_W + GAP))
+    height = 20 + -(-len(state.tourist_row) // per) * (TOURIST_H + GAP)
+    row = _row("Tourists (reward in the badge)", state.tourist_row, TOURIST_W, TOURIST_H, draw)
+    return Section(PARK_W, height, [row], "the tourists", "tourist-row")
 
 
-def _park(state: View, deck: Deck, seat: int, viewer: int | None, score: int) -> str:
+def _park(state: View, deck: Deck, seat: int, viewer: int | None, score: int) -> Section:
     mine = seat == viewer
     to_move = seat == state.to_move
     who = f"Seat {seat}" + (" (you)" if mine else "") + (" · to move" if to_move else "")
     held = len(state.held[seat])
     facts = f"{_plural(state.tokens[seat], 'token')} · {_plural(held, 'tourist')} · {score} pts"
+    height = PARK_H + (24 if held else 0)
     parts = [
         element(
             "rect",
             x=0,
             y=0,
             width=PARK_W,
-            height=PARK_H,
+            height=height,
             rx=8,
             fill="#fff",
             stroke=HIGHLIGHT if mine else "#999",
             stroke_width=3 if mine else 1,
         ),
-        heading(10, 18, who, 12),
-        text(PARK_W - 10, 18, facts, font_size=10, fill=MUTED, text_anchor="end"),
+        heading(8, 18, who, 13),
+        group(
+            [text(8, 36, facts, font_size=SMALLEST, fill=MUTED)],
+            class_="tokens",
+            data_tokens=str(state.tokens[seat]),
+        ),
     ]
     for row, (area, cards) in enumerate(zip(AREAS, state.parks[seat], strict=True)):
-        y = 28 + row * (CARD_H + GAP)
-        inner = [text(8, y + CARD_H / 2 + 4, AREA_LABEL[area.value], font_size=11, fill=MUTED)]
+        y = 44 + row * (CARD_H + GAP)
+        inner = [
+            element(
+                "rect",
+                x=2,
+                y=y - 2,
+                width=PARK_W - 4,
+                height=CARD_H + 4,
+                fill="#fff",
+                fill_opacity=0,
+            ),
+            text(6, y + CARD_H / 2 + 4, AREA_LABEL[area.value], font_size=SMALLEST, fill=MUTED),
+        ]
         for slot in range(SLOTS):
             x = LABEL_W + slot * (CARD_W + GAP)
             if slot >= len(cards):
@@ -222,7 +267,30 @@ def _park(state: View, deck: Deck, seat: int, viewer: int | None, score: int) ->
             elif isinstance(card, Upgrade):
                 inner.append(_upgrade(card, x, y, show_cost=False))
         parts.append(group(inner, class_="area", data_area=area.value, data_cards=str(len(cards))))
-    return group(parts, class_="park", data_seat=str(seat), data_you="true" if mine else None)
+    for i, card_id in enumerate(state.held[seat]):
+        tourist = deck.tourist(card_id)
+        x = 8 + i * 60
+        parts.append(
+            group(
+                [
+                    title(f"tourist {card_id} won: {tourist.text} ({tourist.reward} points)"),
+                    box(x, PARK_H - 4, 54, 20, "#fff7e0", "#8a6a08"),
+                    text(
+                        x + 27,
+                        PARK_H + 10,
+                        f"{card_id} {tourist.reward}",
+                        font_size=SMALLEST,
+                        fill=INK,
+                        text_anchor="middle",
+                    ),
+                ],
+                class_="held-tourist",
+                data_card=card_id,
+            )
+        )
+    park = group(parts, class_="park", data_seat=str(seat), data_you="true" if mine else None)
+    label = "your park" if mine else f"the park of seat {seat}"
+    return Section(PARK_W, height, [park], label, "park-section", (("seat", str(seat)),))
 
 
 def _monster(monster: Monster, x: float, y: float) -> str:
@@ -237,12 +305,12 @@ def _monster(monster: Monster, x: float, y: float) -> str:
             box(x, y, CARD_W, CARD_H, _tint(area)),
             badge(x + CARD_W - 10, y + 11, str(monster.size), AREA_FILL[area]),
             _monster_face(x + CARD_W / 2, y + CARD_H / 2, AREA_FILL[area]),
-            text(x + 9, y + 15, "♥", font_size=13, fill=heart, class_="heart"),
+            text(x + 9, y + 16, "♥", font_size=15, fill=heart, class_="heart"),
             text(
                 x + CARD_W / 2,
                 y + CARD_H - 6,
                 str(monster.points),
-                font_size=11,
+                font_size=12,
                 font_weight="bold",
                 fill=INK,
                 text_anchor="middle",
@@ -264,7 +332,7 @@ def _upgrade(upgrade: Upgrade, x: float, y: float, show_cost: bool) -> str:
             x + CARD_W / 2,
             y + CARD_H / 2 + 4,
             upgrade.kind,
-            font_size=9,
+            font_size=SMALLEST,
             fill=INK,
             text_anchor="middle",
         ),
@@ -275,12 +343,18 @@ def _upgrade(upgrade: Upgrade, x: float, y: float, show_cost: bool) -> str:
                 x + CARD_W / 2,
                 y + CARD_H - 6,
                 f"cost {upgrade.cost}",
-                font_size=9,
+                font_size=SMALLEST,
                 fill=MUTED,
                 text_anchor="middle",
             )
         )
-    return group(inner, class_="card upgrade", data_card=upgrade.id, data_size=str(upgrade.size))
+    return group(
+        inner,
+        class_="card upgrade",
+        data_card=upgrade.id,
+        data_size=str(upgrade.size),
+        data_kind=upgrade.kind,
+    )
 
 
 def _monster_face(cx: float, cy: float, fill: str) -> str:

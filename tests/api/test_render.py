@@ -249,3 +249,25 @@ def test_http_render_is_documented_as_svg(client: TestClient) -> None:
     ]
     assert list(answers["200"]["content"]) == ["image/svg+xml"]
     assert list(answers["422"]["content"]) == ["application/problem+json"]
+
+
+def test_http_render_of_a_row_draft_draws_the_rows_on_offer_and_every_seat(
+    client: TestClient,
+) -> None:
+    """Very Big Monster, two players, seed 13, the Explorers kept: the rows on offer,
+    both play areas, the free cells by their coordinates and the missions are drawn."""
+    state = client.post("/v1/vbm/new", json={"players": 2, "seed": 13}).json()["state"]
+    for _ in range(2):
+        [move, *_] = client.post("/v1/vbm/legal", json={"state": state}).json()["moves"]
+        state = client.post("/v1/vbm/apply", json={"state": state, "move": move}).json()["state"]
+    view = client.post("/v1/vbm/view", json={"state": state, "seat": 0}).json()["view"]
+    moves = client.post("/v1/vbm/legal", json={"state": view}).json()["moves"]
+    root = parse(client.post("/v1/vbm/render.svg", json={"state": view}).text)
+    offered = {m[f] for m in moves for f in ("card", "discard") if f in m}
+    assert offered == {"I10", "I11", "R10", "S08"}
+    drawn = {e.get("data-card") for e in by_class(root, "row-card")}
+    assert offered <= drawn
+    cells = {e.get("data-at") for e in by_class(root, "free")}
+    assert {",".join(map(str, m["at"])) for m in moves} <= cells
+    assert [g.get("data-seat") for g in by_class(root, "seat-area")] == ["1"]
+    assert len(by_class(root, "mission")) == 5
