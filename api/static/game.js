@@ -2,11 +2,15 @@
 //
 // The service seals the whole game into a token (/v1/sessions) that only it reads: this
 // page holds that token and its seat's view, sends the token with each request and keeps
-// the one each answer brings (in sessionStorage too, so a reload goes on). Legal moves, hints, verdicts, the score pad and the board come from the public
-// /v1/<game>/ routes, asked with that view. Query parameters: ?delay=MS (the pause before
-// each bot decision, 600 by default), ?seed=, ?players=, ?seat=, ?mode=, ?bots=a,b. The game's
+// the one each answer brings (in sessionStorage too, so a reload goes on). Legal moves,
+// hints, verdicts, the score pad and the board come from the public /v1/<game>/ routes,
+// asked with that view. The page opens on a game: the one this tab was playing, or a new
+// one from the query and the defaults. Query parameters: ?delay=MS (the pause before each
+// bot decision, 600 by default), ?seed=, ?players=, ?seat=, ?mode=, ?bots=a,b. The game's
 // seats, modes and the players a bot may be come from GET /v1/games.
 import { MonstersClient, ProblemError } from "/static/monsters-client.js";
+import { TEXTS } from "/play/static/game-texts.js";
+import { clickable, markTargets, showPicture, valueOf } from "/play/static/game-board.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const api = new MonstersClient();
@@ -17,18 +21,21 @@ const query = new URLSearchParams(location.search);
 const DELAY_MS = Math.max(0, Math.min(5000, Number(query.get("delay") ?? 600) || 0));
 const HINTS_SHOWN = 3;
 const KEPT = `monsters-session-${GAME}`; // this tab's game token, so a reload goes on with it
+const TEXT = TEXTS[GAME] ?? { help: "", legend: [], rules: [] };
 
 /** @type {import("/static/monsters-client.js").Session | null} */
 let session = null;
-/** The token before the last answer's: the game one decision back (for an undo to come). */
-let previous = /** @type {string | null} */ (null);
-/** @type {Record<string, any>[]} */
-let legal = [];
-/** @type {{move: Record<string, any>, reason: string, value: number}[]} */
+/** The tokens of the game at each of the seat's decisions before this one: undo goes back. */
+let history = /** @type {string[]} */ ([]);
+/** The legal moves: each the move's JSON, with its words. */
+let legal = /** @type {{move: Record<string, any>, label: string}[]} */ ([]);
+/** @type {{move: Record<string, any>, reason: string, value: number, label?: string}[]} */
 let hinted = [];
+/** What the clicks on the board have named so far: move field -> value. */
+let picked = /** @type {Record<string, string>} */ ({});
 /** This game's entry in GET /v1/games. */
 let info = /** @type {import("/static/monsters-client.js").GameEntry} */ (/** @type {any} */ (null));
-let round = 0; // a new game makes the answers of the old one stale
+let round = 0; // a new game (or an undo) makes the answers of the old one stale
 
 function showError(/** @type {string} */ message) {
   $("error").textContent = message;
@@ -43,10 +50,18 @@ function problemText(/** @type {unknown} */ error) {
   return String(error instanceof Error ? error.message : error);
 }
 
-function moveText(/** @type {Record<string, any>} */ move) {
+/** A move in words: its label when the service gives one, else its fields. */
+function moveText(/** @type {Record<string, any>} */ move, /** @type {string | undefined} */ label) {
+  if (label) return label;
   return Object.entries(move)
-    .map(([key, value]) => `${key}: ${typeof value === "object" ? JSON.stringify(value) : value}`)
+    .map(([key, value]) => `${key} ${Array.isArray(value) ? `(${value.join(",")})` : value}`)
     .join(", ");
+}
+
+/** A legal move as listed: the move's own fields, and its label apart. */
+function entry(/** @type {Record<string, any>} */ listed) {
+  const { label, notation, ...move } = listed;
+  return { move, label: String(label || "") };
 }
 
 const same = (/** @type {any} */ a, /** @type {any} */ b) => JSON.stringify(a) === JSON.stringify(b);
@@ -56,6 +71,33 @@ function option(/** @type {string} */ value, /** @type {string} */ text) {
   made.value = value;
   made.textContent = text;
   return made;
+}
+
+function setVerdict(/** @type {string} */ text, bad = false) {
+  $("verdict").textContent = text;
+  $("verdict").className = bad ? "verdict bad" : "verdict";
+}
+
+// ---- the page's words -----------------------------------------------------------
+
+function showTexts() {
+  $("help").textContent = TEXT.help;
+  $("legend-list").replaceChildren(
+    ...TEXT.legend.flatMap(([sign, meaning]) => {
+      const term = document.createElement("dt");
+      term.textContent = sign;
+      const said = document.createElement("dd");
+      said.textContent = meaning;
+      return [term, said];
+    }),
+  );
+  $("rules-text").replaceChildren(
+    ...TEXT.rules.map((paragraph) => {
+      const made = document.createElement("p");
+      made.textContent = paragraph;
+      return made;
+    }),
+  );
 }
 
 // ---- the set-up form ------------------------------------------------------------
@@ -95,24 +137,23 @@ function fillSeats() {
 
 async function setUpForm() {
   const { games } = await api.games();
-  const entry = games.find((g) => g.name === GAME);
-  if (!entry) throw new Error(`no game ${GAME}`);
-  info = entry;
-  document.title = `${entry.title}: play against the bots`;
-  $("title").textContent = `${entry.title} against the bots`;
+  const found = games.find((g) => g.name === GAME);
+  if (!found) throw new Error(`no game ${GAME}`);
+  info = found;
+  document.title = `${found.title}: play against the bots`;
+  $("title").textContent = `${found.title} against the bots`;
   const players = /** @type {HTMLSelectElement} */ ($("players"));
-  for (let n = entry.min_players; n <= entry.max_players; n++) players.append(option(String(n), String(n)));
-  players.value = query.get("players") || String(entry.default_players);
-  $("mode-label").hidden = Object.keys(entry.modes).length === 0;
+  for (let n = found.min_players; n <= found.max_players; n++) players.append(option(String(n), String(n)));
+  players.value = query.get("players") || String(found.default_players);
+  $("mode-label").hidden = Object.keys(found.modes).length === 0;
   /** @type {HTMLInputElement} */ ($("seed")).value = query.get("seed") || "";
   fillSeats();
   players.addEventListener("change", fillSeats);
   $("seat").addEventListener("change", fillSeats);
 }
 
-/** The game moves on to an answer: its token is kept (the one before it too). */
+/** The game moves on to an answer: its token is kept (in this tab's storage too). */
 function keep(/** @type {import("/static/monsters-client.js").Session} */ next) {
-  previous = session && session.session !== next.session ? session.session : previous;
   session = next;
   sessionStorage.setItem(KEPT, next.session);
 }
@@ -120,16 +161,17 @@ function keep(/** @type {import("/static/monsters-client.js").Session} */ next) 
 /** After a reload, the game this tab was playing, if the service still reads its token. */
 async function resume() {
   const kept = sessionStorage.getItem(KEPT);
-  if (!kept) return;
+  if (!kept) return false;
   try {
     keep(await api.session(kept));
   } catch {
     sessionStorage.removeItem(KEPT); // sealed under another key (the service's was changed)
-    return;
+    return false;
   }
   round++;
   $("table").hidden = false;
   await show(round);
+  return true;
 }
 
 // ---- playing --------------------------------------------------------------------
@@ -147,6 +189,7 @@ async function start(/** @type {Event | undefined} */ event) {
   if (seed !== "") setUp.seed = Number(seed);
   const mode = /** @type {HTMLSelectElement} */ ($("mode")).value;
   if (mode) setUp.settings = { mode }; // only a game with modes offers one
+  const mine = round;
   /** @type {import("/static/monsters-client.js").Session} */
   let started;
   try {
@@ -155,12 +198,11 @@ async function start(/** @type {Event | undefined} */ event) {
     showError(problemText(error));
     return;
   }
-  session = previous = null;
+  if (mine !== round) return;
+  history = [];
   keep(started);
   $("table").hidden = false;
-  $("result").textContent = "";
-  document.body.dataset.over = "false";
-  await show(round);
+  await show(mine);
 }
 
 /** Draw the seat's view, then move the game on: the seat's choice, or a bot's after a pause. */
@@ -168,6 +210,8 @@ async function show(/** @type {number} */ mine) {
   if (!session || mine !== round) return;
   const { view, turn } = session;
   hinted = [];
+  picked = {};
+  document.body.dataset.picked = "";
   $("hints").replaceChildren();
   const [picture, scores, moves] = await Promise.all([
     api.render(GAME, view),
@@ -175,60 +219,100 @@ async function show(/** @type {number} */ mine) {
     session.you_decide ? api.legal(GAME, view) : Promise.resolve({ moves: [] }),
   ]);
   if (mine !== round) return;
-  $("picture").innerHTML = picture;
+  showPicture($("picture"), picture);
   showScores(scores);
-  legal = moves.moves;
+  legal = moves.moves.map(entry);
   showMoves();
+  clickable($("picture"), legal.map((e) => e.move));
   /** @type {HTMLButtonElement} */ ($("hint")).disabled = !session.you_decide;
+  /** @type {HTMLButtonElement} */ ($("undo")).disabled = history.length === 0;
+  document.body.dataset.over = String(turn.terminal);
+  $("end").hidden = !turn.terminal;
   if (turn.terminal) {
     showEnd(scores);
     return;
   }
   if (session.you_decide) {
-    $("status").textContent = `your move (seat ${session.seat}, ${turn.phase})`;
+    $("status").textContent = `Your move (${turn.phase})`;
     document.body.dataset.turn = "you";
     return;
   }
   const bot = turn.to_move === null ? "" : session.bots[String(turn.to_move)] || "";
   const others = turn.waiting.filter((s) => s !== session?.seat);
-  const who = others.length > 1 ? `seats ${others.join(", ")} choose` : `seat ${turn.to_move} (${bot}) chooses`;
+  const who = others.length > 1 ? `Seats ${others.join(", ")} choose` : `Seat ${turn.to_move} (${bot}) chooses`;
   $("status").textContent = `${who}… (${turn.phase})`;
   document.body.dataset.turn = "bot";
   await new Promise((done) => setTimeout(done, DELAY_MS));
   if (mine !== round) return;
+  let next;
   try {
-    keep(await api.bot(session.session));
+    next = await api.bot(session.session);
   } catch (error) {
-    showError(problemText(error));
+    if (mine === round) showError(problemText(error));
     return;
   }
+  if (mine !== round) return; // a new game or an undo came first
+  keep(next);
   await show(mine);
 }
 
+/** The legal moves as buttons, grouped (by card, by action...) when there are many. */
 function showMoves() {
-  const list = $("moves");
-  list.replaceChildren(
-    ...legal.map((move, index) => {
+  const field = TEXT.group;
+  const button = (/** @type {{move: Record<string, any>, label: string}} */ listed, /** @type {number} */ index) => {
+    const item = document.createElement("li");
+    const made = document.createElement("button");
+    made.type = "button";
+    made.textContent = moveText(listed.move, listed.label);
+    made.dataset.index = String(index);
+    made.addEventListener("click", () => choose(listed.move));
+    item.append(made);
+    return item;
+  };
+  const items = legal.map(button);
+  if (!field || legal.length <= 12) {
+    $("moves").replaceChildren(...items);
+    return;
+  }
+  /** @type {Map<string, HTMLLIElement[]>} */
+  const groups = new Map();
+  legal.forEach((listed, index) => {
+    const key = String(listed.move[field] ?? "other");
+    groups.set(key, [...(groups.get(key) || []), items[index]]);
+  });
+  $("moves").replaceChildren(
+    ...[...groups].map(([key, members]) => {
+      if (members.length === 1) return members[0]; // a move alone needs no group
       const item = document.createElement("li");
-      const button = document.createElement("button");
-      button.type = "button";
-      button.textContent = moveText(move);
-      button.dataset.index = String(index);
-      button.addEventListener("click", () => choose(move));
-      item.append(button);
+      item.className = "group";
+      const folded = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = `${field} ${key} (${members.length} moves)`;
+      const list = document.createElement("ul");
+      list.append(...members);
+      folded.append(summary, list);
+      item.append(folded);
       return item;
     }),
   );
 }
 
+/** The list item of a legal move (its group opened). */
+function rowOf(/** @type {number} */ index) {
+  const made = /** @type {HTMLElement | null} */ ($("moves").querySelector(`button[data-index="${index}"]`));
+  const item = /** @type {HTMLElement | null} */ (made?.closest("li") ?? null);
+  const folded = item?.closest("details");
+  if (folded) folded.open = true;
+  return item;
+}
+
 /** Check the move with the rules (validate) and play it; an illegal one is explained. */
-async function choose(/** @type {Record<string, any>} */ move) {
+async function choose(/** @type {Record<string, any> | string} */ move) {
   if (!session || !session.you_decide) return;
   const mine = round;
-  const verdict = $("verdict");
+  const before = session.session;
   const refuse = (/** @type {string} */ reason) => {
-    verdict.textContent = `Not allowed: ${reason}`;
-    verdict.className = "verdict bad";
+    setVerdict(`Not allowed: ${reason}`, true);
     if (session) session.you_decide = true;
     document.body.dataset.turn = "you";
     /** @type {HTMLButtonElement} */ ($("hint")).disabled = false;
@@ -238,14 +322,16 @@ async function choose(/** @type {Record<string, any>} */ move) {
   document.body.dataset.turn = "wait";
   /** @type {HTMLButtonElement} */ ($("hint")).disabled = true;
   try {
-    const checked = await api.validate(GAME, session.view, move);
+    const checked = await api.validate(GAME, session.view, /** @type {any} */ (move));
     if (!checked.legal) {
       refuse(checked.reason);
       return;
     }
-    verdict.textContent = "";
-    verdict.className = "verdict";
-    keep(await api.play(session.session, move));
+    setVerdict("");
+    const next = await api.play(session.session, /** @type {any} */ (move));
+    if (mine !== round) return;
+    history.push(before);
+    keep(next);
   } catch (error) {
     refuse(problemText(error));
     return;
@@ -253,44 +339,61 @@ async function choose(/** @type {Record<string, any>} */ move) {
   await show(mine);
 }
 
-// What a click on the board picks, most telling first: a dessert, a track slot, a card, an area.
-const BOARD_FIELDS = ["dessert", "slot", "explorer", "card", "area"];
-
-/** A click on the board: the legal moves it names are marked; one alone is played. */
-function boardClick(/** @type {MouseEvent} */ event) {
-  if (!session || !session.you_decide) return;
-  const target = /** @type {Element} */ (event.target);
-  const hit = /** @type {SVGElement | null} */ (
-    target.closest(BOARD_FIELDS.map((name) => `[data-${name}]`).join(","))
-  );
-  if (!hit) return;
-  const name = BOARD_FIELDS.find((field) => hit.dataset[field] !== undefined);
-  if (!name) return;
-  const value = hit.dataset[name];
-  const matches = legal.filter((move) => name in move && String(move[name]) === value);
-  const rows = [...$("moves").children];
-  rows.forEach((row, index) => row.classList.toggle("picked", matches.includes(legal[index])));
-  const verdict = $("verdict");
-  if (matches.length === 1) {
-    choose(matches[0]);
-  } else if (matches.length > 1) {
-    verdict.textContent = `${matches.length} moves take ${name} ${value}: choose one in the list`;
-    verdict.className = "verdict";
-    rows.find((row) => row.classList.contains("picked"))?.querySelector("button")?.focus();
-  } else {
-    verdict.textContent = `Not allowed: no legal move takes ${name} ${value} now`;
-    verdict.className = "verdict bad";
+/** Take back the seat's last move: the game as it was at that decision. */
+async function undo() {
+  const token = history.pop();
+  if (!token) return;
+  round++;
+  const mine = round;
+  try {
+    keep(await api.session(token));
+  } catch (error) {
+    showError(problemText(error));
+    return;
   }
+  setVerdict("Your last move is taken back.");
+  await show(mine);
 }
 
-/** Ring on the board what the best move takes (its dessert, track card, card or area). */
-function markOnBoard(/** @type {Record<string, any> | null} */ move) {
-  const picture = $("picture");
-  for (const marked of picture.querySelectorAll(".best")) marked.classList.remove("best");
-  const name = move && BOARD_FIELDS.find((field) => field in move);
-  if (!move || !name) return;
-  const value = CSS.escape(String(move[name]));
-  for (const shown of picture.querySelectorAll(`[data-${name}="${value}"]`)) shown.classList.add("best");
+/** A click (or Enter) on the board: the place names a field of the move (a card, a cell...);
+ * with what was named before, the one move left is played, or the moves left are marked. */
+function boardChoice(/** @type {Element} */ target) {
+  if (!session || !session.you_decide) return;
+  const place = target.closest("#picture [data-choice]");
+  if (!place) {
+    const known = target.closest("#picture [data-dessert], #picture [data-slot], #picture [data-card]");
+    const name = ["dessert", "slot", "card"].find((field) => known?.hasAttribute(`data-${field}`));
+    if (known && name) setVerdict(`Not allowed: no legal move takes ${name} ${known.getAttribute(`data-${name}`)} now`, true);
+    return;
+  }
+  /** @type {[string, string][]} */
+  const pairs = JSON.parse(place.getAttribute("data-choice") || "[]");
+  const fits = (/** @type {Record<string, string>} */ wanted) =>
+    legal.filter(({ move }) => Object.entries(wanted).every(([f, v]) => f in move && valueOf(move[f]) === v));
+  // a field not named yet narrows the choice; else the place starts a new one
+  const tries = [
+    ...pairs.filter(([f]) => !(f in picked)).map(([f, v]) => ({ ...picked, [f]: v })),
+    ...pairs.map(([f, v]) => ({ [f]: v })),
+  ];
+  const wanted = tries.find((t) => fits(t).length > 0);
+  if (!wanted) {
+    const [field, value] = pairs[0] || ["", ""];
+    setVerdict(`Not allowed: no legal move takes ${field} ${value} now`, true);
+    return;
+  }
+  const matches = fits(wanted);
+  picked = wanted;
+  document.body.dataset.picked = Object.keys(picked).join(",");
+  const left = new Set(matches);
+  legal.forEach((listed, index) => rowOf(index)?.classList.toggle("picked", left.has(listed)));
+  if (matches.length === 1) {
+    choose(matches[0].move);
+    return;
+  }
+  markTargets($("picture"), matches.map((m) => m.move), "option", Object.keys(picked));
+  markTargets($("picture"), [picked], "chosen");
+  const said = Object.entries(picked).map(([f, v]) => `${f} ${v}`).join(", ");
+  setVerdict(`${matches.length} moves take ${said}: choose the rest on the board (marked) or in the list`);
 }
 
 async function hint() {
@@ -310,73 +413,93 @@ async function hint() {
     ...hinted.map((ranked, index) => {
       const item = document.createElement("li");
       if (index === 0) item.className = "best";
-      const button = document.createElement("button");
-      button.type = "button";
-      button.className = "play-hint";
-      button.textContent = `${ranked.reason} (${Number(ranked.value).toFixed(2)})`;
-      button.title = moveText(ranked.move);
-      button.addEventListener("click", () => choose(ranked.move));
-      item.append(button);
+      const made = document.createElement("button");
+      made.type = "button";
+      made.className = "play-hint";
+      made.textContent = `${index + 1}. ${ranked.reason || moveText(ranked.move, ranked.label)} (${Number(ranked.value).toFixed(2)})`;
+      made.title = moveText(ranked.move, ranked.label);
+      made.addEventListener("click", () => choose(ranked.move));
+      item.append(made);
       return item;
     }),
   );
-  const rows = [...$("moves").children];
-  rows.forEach((row, index) => row.classList.toggle("best", hinted.length > 0 && same(legal[index], hinted[0].move)));
-  markOnBoard(hinted.length > 0 ? hinted[0].move : null);
-  const best = rows.find((row) => row.classList.contains("best"));
-  best?.scrollIntoView({ block: "nearest" });
+  legal.forEach((listed, index) => rowOf(index)?.classList.toggle("best", hinted.length > 0 && same(listed.move, hinted[0].move)));
+  markTargets($("picture"), hinted.length > 0 ? [hinted[0].move] : [], "best");
+  $("moves").querySelector("li.best")?.scrollIntoView({ block: "nearest" });
   /** @type {HTMLElement | null} */ ($("hints").querySelector("button"))?.focus();
 }
 
 function showScores(/** @type {import("/static/monsters-client.js").Scores} */ scores) {
   const table = $("scores");
   const lines = [...new Set(scores.scores.flatMap((s) => Object.keys(s.lines)))];
+  const cell = (/** @type {string} */ tag, /** @type {string} */ text) => {
+    const made = document.createElement(tag);
+    made.textContent = text;
+    return made;
+  };
   const head = document.createElement("tr");
-  head.append(...["seat", "total", ...lines].map((text) => {
-    const cell = document.createElement("th");
-    cell.textContent = text;
-    return cell;
+  head.append(cell("th", "line"), ...scores.scores.map((s) => cell("th", `seat ${s.seat}`)));
+  const totals = document.createElement("tr");
+  totals.className = "totals";
+  totals.append(cell("th", "total"), ...scores.scores.map((s) => {
+    const made = cell("td", String(s.total));
+    made.className = "total";
+    made.dataset.seat = String(s.seat);
+    if (session && s.seat === session.seat) made.classList.add("you");
+    if (scores.winners.includes(s.seat)) made.classList.add("winner");
+    return made;
   }));
-  const rows = scores.scores.map((score) => {
+  const rows = lines.map((line) => {
     const row = document.createElement("tr");
-    row.dataset.seat = String(score.seat);
-    if (session && score.seat === session.seat) row.classList.add("you");
-    if (scores.winners.includes(score.seat)) row.classList.add("winner");
-    const seat = document.createElement("th");
-    seat.textContent = String(score.seat);
-    const total = document.createElement("td");
-    total.className = "total";
-    total.textContent = String(score.total);
-    row.append(seat, total, ...lines.map((line) => {
-      const cell = document.createElement("td");
-      cell.textContent = String(score.lines[line] ?? "");
-      return cell;
-    }));
+    row.append(cell("th", line), ...scores.scores.map((s) => cell("td", String(s.lines[line] ?? ""))));
     return row;
   });
-  table.replaceChildren(head, ...rows);
+  const caption = document.createElement("caption");
+  caption.textContent = "Seats across, score lines down; your seat is marked (you).";
+  table.replaceChildren(caption, head, totals, ...rows);
+  for (const th of head.querySelectorAll("th")) if (session && th.textContent === `seat ${session.seat}`) th.textContent += " (you)";
 }
 
+/** Who won, from the seat's side (by team where there are teams), and why. */
 function showEnd(/** @type {import("/static/monsters-client.js").Scores} */ scores) {
   const you = session ? session.seat : -1;
-  const names = scores.winners.map((s) => (s === you ? `seat ${s} (you)` : `seat ${s}`));
-  const won = scores.winners.includes(you);
-  const totals = scores.scores.map((s) => `${s.seat}: ${s.total}`).join(", ");
-  $("result").textContent = `Game over. ${won ? "You win" : "Winner"}: ${names.join(" and ")}. Scores ${totals}.`;
-  $("status").textContent = "game over";
+  const total = (/** @type {number} */ seat) => scores.scores.find((s) => s.seat === seat)?.total ?? 0;
+  const detail = /** @type {Record<string, any>} */ (scores.detail || {});
+  /** @type {{seats: number[], score: number}[]} */
+  const teams = Array.isArray(detail.teams) ? detail.teams : [];
+  let said;
+  if (teams.length > 0) {
+    const ours = teams.find((t) => t.seats.includes(you));
+    const best = Math.max(...teams.filter((t) => t !== ours).map((t) => t.score));
+    const won = scores.winners.includes(you);
+    const tied = won && scores.winners.length > (ours ? ours.seats.length : 1);
+    said = `Your team (seats ${ours?.seats.join(" and ")}) ${tied ? "tied" : won ? "won" : "lost"}, ${ours?.score} to ${best}.`;
+  } else {
+    const others = scores.scores.filter((s) => s.seat !== you);
+    const best = others.reduce((a, b) => (b.total > a.total ? b : a), others[0]);
+    const won = scores.winners.includes(you);
+    const tied = won && scores.winners.length > 1;
+    const winner = scores.winners.map((s) => `seat ${s}`).join(" and ");
+    said = tied
+      ? `You tied with ${scores.winners.filter((s) => s !== you).map((s) => `seat ${s}`).join(" and ")}, ${total(you)} to ${best.total}.`
+      : won
+        ? `You won, ${total(you)} to ${best.total}.`
+        : `You lost: ${winner} won, ${total(scores.winners[0])} to your ${total(you)}.`;
+  }
+  $("result").textContent = `Game over. ${said}`;
+  $("why").textContent = String(detail.text || "The score pad below has every line of the score.");
+  $("status").textContent = "Game over";
   document.body.dataset.turn = "over";
-  document.body.dataset.over = "true";
 }
 
 async function tryOwn(/** @type {Event} */ event) {
   event.preventDefault();
-  const text = /** @type {HTMLInputElement} */ ($("own-move")).value;
+  const text = /** @type {HTMLInputElement} */ ($("own-move")).value.trim();
   let move;
   try {
-    move = JSON.parse(text);
+    move = text.startsWith("{") ? JSON.parse(text) : text;
   } catch {
-    $("verdict").textContent = "Not allowed: the move is not JSON";
-    $("verdict").className = "verdict bad";
+    setVerdict("Not allowed: the move is not JSON", true);
     return;
   }
   await choose(move);
@@ -385,28 +508,32 @@ async function tryOwn(/** @type {Event} */ event) {
 function keys(/** @type {KeyboardEvent} */ event) {
   const target = /** @type {HTMLElement} */ (event.target);
   if (event.ctrlKey || event.metaKey || event.altKey || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
-  if (event.key === "h") hint();
+  if ((event.key === "Enter" || event.key === " ") && target.closest("#picture [data-choice]")) boardChoice(target);
+  else if (event.key === "h") hint();
   else if (event.key === "n") start();
+  else if (event.key === "u") undo();
   else if (/^[1-9]$/.test(event.key) && hinted[Number(event.key) - 1]) choose(hinted[Number(event.key) - 1].move);
   else return;
   event.preventDefault();
 }
 
 async function main() {
+  showTexts();
   try {
     await setUpForm();
   } catch (error) {
     showError(problemText(error));
     return;
   }
+  if (matchMedia("(max-width: 480px)").matches) /** @type {HTMLDetailsElement} */ ($("new-game")).open = false;
   $("setup").addEventListener("submit", start);
   $("hint").addEventListener("click", hint);
+  $("undo").addEventListener("click", undo);
   $("own").addEventListener("submit", tryOwn);
-  $("picture").addEventListener("click", boardClick);
+  $("picture").addEventListener("click", (event) => boardChoice(/** @type {Element} */ (event.target)));
   document.addEventListener("keydown", keys);
   document.body.dataset.ready = "true";
-  if (query.has("start")) start();
-  else resume();
+  if (query.has("start") || !(await resume())) await start();
 }
 
 main();

@@ -1,15 +1,20 @@
 """The game pages in a real browser: one seat played to the end with the Hint button.
 
-Every registered game is played in Debian's headless Chromium against bots
-from a fixed seed, in its default set-up and in each of its modes (or with one
-seat more): the seat presses ``h`` and plays the top hint with Enter, the bots
-play theirs. The game is then replayed here from the seed, the seat's moves
-(read from the page's requests) and the same seeded bots: the score pad the
-page shows must be the one ``POST /v1/<game>/score`` gives for that full state,
-and no answer the page received may hold anything of the full state its seat's
-view lacks. The end is saved as a picture into ``docs/img/`` (shown in README).
-The index links every registered game, and a game page offers the game's own
-modes and bots (``GET /v1/games``).
+Every page opens on a game in progress, its board complete (every card a move
+names is on it), readable on a phone (no text under 11 px, nothing wider than
+the screen) and the hint's target ringed on it. Every registered game is played
+in Debian's headless Chromium against bots from a fixed seed, in its default
+set-up and in each of its modes (or with one seat more): the seat presses ``h``
+and plays the top hint with Enter, the bots play theirs. The game is then
+replayed here from the seed, the seat's moves (read from the page's requests)
+and the same seeded bots: the score pad the page shows must be the one
+``POST /v1/<game>/score`` gives for that full state, and no answer the page
+received may hold anything of the full state its seat's view lacks. The end
+screen says who won from the seat's side (by team in team mode) and hides the
+moves; it is saved as a picture into ``docs/img/`` (shown in README). An undo
+takes the seat's last move back, and a game is played to the end by clicks on
+the board alone. The index links every registered game, and a game page offers
+the game's own modes and bots (``GET /v1/games``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ class Seen:
     moves: list[dict[str, Any]] = field(default_factory=list)
     answers: list[str] = field(default_factory=list)
     faults: list[str] = field(default_factory=list)
+    last: dict[str, str] = field(default_factory=dict)
+    """The last JSON answer of each route, by the route's last word (``legal``)."""
 
 
 def _record(base: str, response: Response, seen: Seen) -> None:
@@ -52,6 +59,7 @@ def _record(base: str, response: Response, seen: Seen) -> None:
         seen.faults.append(f"{response.status}: {response.url}")
     if "json" in response.headers.get("content-type", ""):
         seen.answers.append(response.text())
+        seen.last[response.url.rsplit("/", 1)[-1]] = response.text()
     if response.url.endswith("/move") and response.status == 200:
         sent = response.request.post_data_json
         assert isinstance(sent, dict)
@@ -173,20 +181,40 @@ def _parts(doc: Any) -> Iterator[str]:
 
 
 def _shown_scores(page: Page) -> dict[int, int]:
-    rows = page.locator("#scores tr[data-seat]")
+    totals = page.locator("#scores td.total")
     return {
-        int(rows.nth(i).get_attribute("data-seat") or -1): int(
-            rows.nth(i).locator("td.total").text_content() or ""
-        )
-        for i in range(rows.count())
+        int(totals.nth(i).get_attribute("data-seat") or -1): int(totals.nth(i).text_content() or "")
+        for i in range(totals.count())
     }
 
 
+def _end_words(score: dict[str, Any], seat: int) -> str:
+    """What the end screen says to ``seat``: its side, won or lost, and the two scores."""
+    totals = {s["seat"]: s["total"] for s in score["scores"]}
+    winners = score["winners"]
+    teams = score.get("detail", {}).get("teams")
+    if teams:
+        ours = next(t for t in teams if seat in t["seats"])
+        best = max(t["score"] for t in teams if t is not ours)
+        tied = seat in winners and len(winners) > len(ours["seats"])
+        said = "tied" if tied else ("won" if seat in winners else "lost")
+        seats = " and ".join(map(str, ours["seats"]))
+        return f"Game over. Your team (seats {seats}) {said}, {ours['score']} to {best}."
+    best = max(total for s, total in totals.items() if s != seat)
+    if seat in winners and len(winners) > 1:
+        others = " and ".join(f"seat {s}" for s in winners if s != seat)
+        return f"Game over. You tied with {others}, {totals[seat]} to {best}."
+    if seat in winners:
+        return f"Game over. You won, {totals[seat]} to {best}."
+    named = " and ".join(f"seat {s}" for s in winners)
+    return f"Game over. You lost: {named} won, {totals[winners[0]]} to your {totals[seat]}."
+
+
 def _start(page: Page, url: str) -> None:
-    """Open a game page at ``url`` and press its start button once it is ready."""
+    """Open a game page at ``url``: it starts the game its query asks for by itself."""
     page.goto(url)
     expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.locator("#start").click()
+    expect(page.locator("#picture svg").first).to_be_visible()
 
 
 @pytest.mark.parametrize(
@@ -204,10 +232,13 @@ def test_a_seat_plays_to_the_end_with_hints(
     full = httpx.post(f"{base}/v1/{case.game}/score", json={"state": final.to_json()}).json()
     assert _shown_scores(page) == {s["seat"]: s["total"] for s in full["scores"]}
     assert full["winners"] and all(
-        row.get_attribute("class") and "winner" in (row.get_attribute("class") or "")
-        for row in [page.locator(f'#scores tr[data-seat="{w}"]') for w in full["winners"]]
+        "winner"
+        in (page.locator(f'#scores td.total[data-seat="{w}"]').get_attribute("class") or "")
+        for w in full["winners"]
     )
-    expect(page.locator("#result")).to_contain_text("Game over.")
+    expect(page.locator("#result")).to_have_text(_end_words(full, case.seat))
+    for control in ("#moves", "#hint", "#own"):
+        expect(page.locator(control)).to_be_hidden()
 
     views = {json.dumps(game.view(s, case.seat).to_json(), sort_keys=True) for s in states}
     for answer in seen.answers:
@@ -244,9 +275,7 @@ def test_a_phone_screen_plays_and_an_illegal_move_is_explained(
     played: tuple[Page, Seen], base: str
 ) -> None:
     page, seen = played
-    page.goto(f"{base}/play/vbm?seed=5&delay={BOT_DELAY_MS}")
-    expect(page.locator("body")).to_have_attribute("data-ready", "true")
-    page.keyboard.press("n")
+    _start(page, f"{base}/play/vbm?seed=5&delay={BOT_DELAY_MS}")
     page.wait_for_selector("body[data-turn=you]")
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.locator("#own-move").fill('{"explorer": "E01", "seat": 0}')
@@ -298,9 +327,8 @@ def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen],
     expect(page.locator("#hints li.best")).to_have_count(1)
     best = page.locator("#picture g.dessert.best")  # the best move's dessert, ringed
     expect(best).to_have_count(1)
-    assert page.locator("#moves li.best button").text_content() == (
-        f"dessert: {best.get_attribute('data-dessert')}"
-    )
+    name = (best.locator("title").text_content() or "").split(":")[0]
+    expect(page.locator("#moves li.best button")).to_have_text(f"Place your tile at the {name}")
     page.locator('#picture g.dessert[data-dessert="pie"]').click()
     page.wait_for_selector("body[data-turn=you], body[data-over=true]")
     assert seen.moves == [{"dessert": "pie"}]
@@ -309,6 +337,13 @@ def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen],
         "Not allowed: no legal move takes dessert pie now"
     )
     assert len(seen.moves) == 1
+    free = page.locator("#picture g.dessert.target").first  # from the keyboard: Tab, Enter
+    expect(free).to_have_attribute("role", "button")
+    assert "choose dessert" in (free.get_attribute("aria-label") or "")
+    free.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_selector("body[data-turn=you], body[data-over=true]")
+    assert len(seen.moves) == 2
 
 
 def test_a_reload_goes_on_with_the_same_game(played: tuple[Page, Seen], base: str) -> None:
@@ -322,3 +357,155 @@ def test_a_reload_goes_on_with_the_same_game(played: tuple[Page, Seen], base: st
     page.wait_for_selector("body[data-turn=you]")
     assert page.locator("#picture").inner_html() == before
     assert len(seen.moves) == 1
+
+
+PLACES = {
+    "card": '[data-card="{}"]',
+    "discard": '[data-card="{}"]',
+    "explorer": '[data-card="{}"]',
+    "at": '.mine .free[data-at="{}"]',
+    "dessert": '.dessert[data-dessert="{}"]',
+    "slot": '.track-slot[data-slot="{}"]',
+    "kind": '.upgrade[data-kind="{}"]',
+}
+"""Where on the board each field of a move shows what it names (a card, a cell...)."""
+OPENINGS = [
+    *(f"{name}?seed=13" for name in GAMES),
+    "vbm?seed=13&players=4&mode=team",
+]
+SMALLEST_TEXT = """() => {
+  let smallest = 99;
+  for (const shown of document.querySelectorAll("body *")) {
+    const words = [...shown.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!words || shown.getBoundingClientRect().width === 0) continue;
+    const inSvg = shown.closest("svg") && shown.tagName !== "svg";
+    const scale = inSvg ? Math.abs(shown.getScreenCTM().a) : 1;
+    smallest = Math.min(smallest, parseFloat(getComputedStyle(shown).fontSize) * scale);
+  }
+  return smallest;
+}"""
+TOO_WIDE = """() => [...document.querySelectorAll("body *")]
+  .filter((e) => {
+    const box = e.getBoundingClientRect();
+    return box.width > 0 && (box.left < -0.5 || box.right > innerWidth + 0.5);
+  })
+  .map((e) => `${e.tagName}.${e.getAttribute("class")}`)"""
+
+
+def _last(seen: Seen, route: str) -> dict[str, Any]:
+    """The last JSON answer of the route ending ``route`` the page received."""
+    answer: dict[str, Any] = json.loads(seen.last[route])
+    return answer
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["wide", "phone"], indirect=True)
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_a_page_opens_on_a_whole_readable_board_with_the_hint_ringed(
+    played: tuple[Page, Seen], base: str, opening: str, width: int
+) -> None:
+    page, seen = played
+    _start(page, f"{base}/play/{opening}&delay={BOT_DELAY_MS}")
+    page.wait_for_selector("body[data-turn=you]")
+    moves = _last(seen, "legal")["moves"]
+    assert moves
+    for move in moves:
+        for name, place in PLACES.items():
+            if name in move:
+                value = ",".join(map(str, v)) if isinstance(v := move[name], list) else v
+                assert page.locator(f"#picture {place.format(value)}").count() >= 1, (name, value)
+    assert page.evaluate(SMALLEST_TEXT) >= 11
+    assert page.evaluate(TOO_WIDE) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    page.keyboard.press("h")
+    expect(page.locator("#picture .best").first).to_be_visible()
+    name, _, asked = opening.partition("?")
+    if asked == "seed=13":  # the default set-up: its opening, hint ringed, in docs/img
+        IMAGES.mkdir(exist_ok=True)
+        shot = IMAGES / f"play-{name}-{'phone' if width < 500 else 'wide'}.png"
+        page.screenshot(path=str(shot), full_page=True)
+    if opening.startswith("vbm?seed=13&players=4"):
+        expect(page.locator("#picture g.seat-area")).to_have_count(3)
+        expect(page.locator("#picture .mission")).to_have_count(5)
+
+
+def test_a_park_tourist_step_hint_is_ringed(played: tuple[Page, Seen], base: str) -> None:
+    page, _ = played
+    _start(page, f"{base}/play/park?seed=1&delay={BOT_DELAY_MS}")
+    for _ in range(30):
+        page.wait_for_selector("body[data-turn=you]")
+        page.keyboard.press("h")
+        expect(page.locator("#hints li.best")).to_have_count(1)
+        if "(tourists)" in (page.locator("#status").text_content() or ""):
+            expect(page.locator("#picture .best").first).to_be_visible()
+            return
+        page.keyboard.press("Enter")
+    raise AssertionError("no tourist step in 30 decisions of the seat")
+
+
+def test_undo_takes_back_the_seats_last_move(played: tuple[Page, Seen], base: str) -> None:
+    page, seen = played
+    _start(page, f"{base}/play/park?seed=4&delay={BOT_DELAY_MS}")
+    page.wait_for_selector("body[data-turn=you]")
+    expect(page.locator("#undo")).to_be_disabled()
+    before = page.locator("#picture").inner_html()
+    page.locator("#moves li button").first.click()
+    expect(page.locator("#undo")).to_be_enabled()
+    page.wait_for_selector("body[data-turn=you]")
+    assert page.locator("#picture").inner_html() != before
+    page.keyboard.press("u")
+    expect(page.locator("#verdict")).to_have_text("Your last move is taken back.")
+    expect(page.locator("#undo")).to_be_disabled()
+    page.wait_for_selector("body[data-turn=you]")
+    assert page.locator("#picture").inner_html() == before
+    assert len(seen.moves) == 1
+
+
+CLICK_ORDER = ("explorer", "dessert", "reveal", "card", "at", "discard", "pass", "row")
+"""The fields a player names on the board, in the order they are clicked."""
+
+
+def _play_by_clicks(page: Page, seen: Seen) -> None:
+    """Click the board alone until the game is over: each decision's places in
+    ``CLICK_ORDER``, among those the moves still open mark."""
+    body = page.locator("body")
+
+    def named() -> set[str]:
+        return set(filter(None, (body.get_attribute("data-picked") or "").split(",")))
+
+    for _ in range(600):
+        page.wait_for_selector("body[data-turn=you], body[data-over=true]")
+        if body.get_attribute("data-over") == "true":
+            return
+        chosen = named()
+        pool = page.locator("#picture .option[data-choice]" if chosen else "#picture [data-choice]")
+        offered = [
+            json.loads(pool.nth(i).get_attribute("data-choice") or "[]")
+            for i in range(pool.count())
+        ]
+        field, index = next(
+            (f, i)
+            for f in CLICK_ORDER
+            if f not in chosen
+            for i, pairs in enumerate(offered)
+            if any(pair[0] == f for pair in pairs)
+        )
+        played = len(seen.moves)
+        pool.nth(index).click()
+        for _ in range(300):  # the move is played, or the choice narrowed
+            if len(seen.moves) > played or field in named():
+                break
+            page.wait_for_timeout(50)
+        else:
+            raise AssertionError(f"a click on {offered[index]} did nothing")
+    raise AssertionError("the game did not end in 600 clicks")
+
+
+@pytest.mark.parametrize("game", ["monstrolicious", "vbm"])
+def test_clicks_on_the_board_alone_play_a_game_to_the_end(
+    played: tuple[Page, Seen], base: str, game: str
+) -> None:
+    page, seen = played
+    _start(page, f"{base}/play/{game}?seed=3&delay={BOT_DELAY_MS}")
+    _play_by_clicks(page, seen)
+    expect(page.locator("#result")).to_contain_text("Game over. You")
+    assert seen.moves
