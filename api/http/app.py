@@ -10,6 +10,7 @@ from typing import Any
 
 from fastapi import FastAPI, Request
 from fastapi.middleware.cors import CORSMiddleware
+from fastapi.openapi.docs import get_redoc_html
 from fastapi.responses import Response
 from fastapi.telemetry import TelemetryConfig
 from fastapi_offline import FastAPIOffline
@@ -47,6 +48,11 @@ CORS_HEADERS = ["Content-Type", "Authorization", "X-Request-Id", "If-None-Match"
 CORS_EXPOSED = ["ETag", "Retry-After"]
 """Answer headers a browser front end's script may read besides the always-readable ones."""
 DOCS_STATIC = "/docs/static"
+REDOC_POLICY = (
+    "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline';"
+    " script-src 'self' 'unsafe-inline'; worker-src 'self' blob:"
+)
+"""What ``/redoc`` may load: this service's own files (and the viewer's inline parts)."""
 """Where the docs pages' scripts, style and icon are served from (package ``fastapi_offline``)."""
 NO_TELEMETRY: TelemetryConfig = {
     "tracing": False,
@@ -101,6 +107,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         lifespan=_lifespan,
         generate_unique_id_function=operation_id,
         telemetry=NO_TELEMETRY,
+        redoc_url=None,  # ours, below: its page may load nothing from another host
     )
     app.state.settings = settings
     app.state.gate = _gate(settings)
@@ -118,6 +125,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.router.routes[:0] = [route for router in routers for route in router.routes]
     _examples(app)
     _service_routes(app)
+    _redoc(app)
     # the last added runs first: CORS sees every answer, the body checks' refusals too,
     # and gzip every answer the body checks and the cache tags let through; outside
     # them all, every answer gets its request id and is counted (and logged)
@@ -134,6 +142,24 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         )
     app.add_middleware(Observe, record=metrics.record_request, log=settings.access_log)
     return app
+
+
+def _redoc(app: FastAPI) -> None:
+    """``/redoc`` from the package's own files, under a policy that loads nothing from
+    another host (the viewer would otherwise fetch its maker's logo)."""
+
+    @app.get("/redoc", include_in_schema=False)
+    async def redoc(request: Request) -> Response:
+        root = request.scope.get("root_path", "")
+        page = get_redoc_html(
+            openapi_url=f"{root}{app.openapi_url}",
+            title=f"{app.title} - ReDoc",
+            redoc_js_url=f"{root}{DOCS_STATIC}/redoc.standalone.js",
+            redoc_favicon_url=f"{root}{DOCS_STATIC}/favicon.png",
+            with_google_fonts=False,
+        )
+        page.headers["content-security-policy"] = REDOC_POLICY
+        return page
 
 
 def _service_routes(app: FastAPI) -> None:

@@ -15,7 +15,15 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Page, Route, expect, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Page,
+    Request,
+    Route,
+    expect,
+    sync_playwright,
+)
 
 from solver.game import get_game
 from tasks.catalogue import load_catalogue
@@ -191,3 +199,26 @@ def test_play_page_ranks_hints_for_a_pasted_state(page: Page, base: str, name: s
     page.locator("#state").fill("{not json")
     page.locator("#ask button").click()
     expect(page.locator("#error")).to_contain_text("the state is not JSON")
+
+
+@pytest.mark.parametrize("path", ["/docs", "/redoc"])
+def test_the_api_docs_load_nothing_from_another_host(
+    browser: Browser, base: str, path: str
+) -> None:
+    """A request to another host is sent unless the page's policy stops it first."""
+    context = browser.new_context()
+    sent: list[str] = []
+
+    def left(request: Request) -> None:
+        stopped = request.failure in ("csp", "net::ERR_BLOCKED_BY_CSP")
+        if request.url.startswith("http") and not request.url.startswith(base) and not stopped:
+            sent.append(request.url)
+
+    context.on("requestfinished", left)
+    context.on("requestfailed", left)
+    opened = context.new_page()
+    opened.goto(f"{base}{path}")
+    expect(opened.get_by_text("monster-solver").first).to_be_visible()
+    opened.wait_for_load_state("networkidle")
+    context.close()
+    assert sent == []
