@@ -27,10 +27,10 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from pydantic import BaseModel, Field
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from api.http.schemas import Problem
 from api.http.wording import words
 from api.services.errors import FieldError
 from api.services.sealed import BadSealError
@@ -116,6 +116,34 @@ KINDS = (
     SOLVER_TIMEOUT,
 )
 """Every kind of problem the service answers, besides plain HTTP ones (``about:blank``)."""
+
+
+class FieldProblem(BaseModel):
+    """One fault in a request: the field it is in and what is wrong."""
+
+    field: str = Field(
+        description='Where the fault is, as a JSON pointer into the body ("" for the body itself).',
+        examples=["/task", "/state/parks/0/water/2"],
+    )
+    message: str
+    column: int | None = Field(default=None, description="For bad text: the column at fault.")
+
+
+class Problem(BaseModel):
+    """An error, as RFC 9457 problem details (``application/problem+json``)."""
+
+    type: str = Field(
+        description="The kind of error, the same on every route (see the list above); "
+        "`about:blank` for a plain HTTP error such as 405.",
+        examples=["/problems/invalid-input"],
+        json_schema_extra={"enum": [*(kind.type for kind in KINDS), "about:blank"]},
+    )
+    title: str = Field(examples=["Unprocessable input"])
+    status: int = Field(examples=[422])
+    detail: str = Field(examples=["/task: unknown group 'PX' (groups are PB TB ...) at column 8"])
+    errors: list[FieldProblem] | None = Field(
+        default=None, description="Bad input (422): each field at fault."
+    )
 
 
 class NotFoundError(Exception):

@@ -224,3 +224,9 @@ def test_a_wrong_method_is_a_method_problem_naming_those_allowed(
     assert allowed in problem["detail"]
     schema = client.get("/openapi.json").json()
     assert "`/problems/method-not-allowed` (405" in schema["info"]["description"]
+
+
+def test_the_schema_lists_every_problem_type() -> None:
+    document = TestClient(create_app(Settings())).get("/openapi.json").json()
+    kinds = document["components"]["schemas"]["Problem"]["properties"]["type"]["enum"]
+    assert kinds == [*(kind.type for kind in KINDS), "about:blank"]
