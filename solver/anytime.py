@@ -54,6 +54,7 @@ from typing import Any
 from solver.counted import GUARD, MIN_GUARD, cut_short
 from solver.deadline import Clock
 from solver.errors import SolverTimeoutError
+from solver.facts import Fact, Param
 from solver.game import DEFAULT_HINT_BUDGET, HintPlayer, RankedMove, Seat
 from solver.mcts import count_in
 from solver.search import MIN_WORLDS, Search, SearchRules
@@ -162,8 +163,27 @@ class Anytime:
             value = entry.value if i == lead else ranked[lead].value + shift + weight * behind
             detail = {**entry.detail, "tried": float(n), "behind": round(behind, 6)}
             reason = self.tried_reason(entry.reason, n, behind)
-            out.append(replace(entry, value=round(value, 6), reason=reason, detail=detail))
+            because = (*entry.because, self.tried_fact(n, behind))
+            out.append(
+                replace(entry, value=round(value, 6), reason=reason, detail=detail, because=because)
+            )
         return out
+
+    def tried_fact(self, worlds: int, behind: float) -> Fact:
+        """What the playouts found as a fact (``solver.facts.PLAYED_OUT``).
+
+        >>> from solver.game import get_game
+        >>> get_game("park").hint.tried_fact(12, -3.24).to_json()["params"]
+        {'shuffles': 12, 'behind': '3.2 points behind the best', 'value': 3.24}
+        """
+        if behind >= -0.005 * self.playout_unit:
+            return Fact("played-out-best", {"shuffles": worlds})
+        words: dict[str, Param] = {
+            "shuffles": worlds,
+            "behind": self.behind(-behind),
+            "value": round(-behind, 3),
+        }
+        return Fact("played-out-behind", words)
 
     def tried_reason(self, reason: str, worlds: int, behind: float) -> str:
         """``reason`` followed by what the playouts found, in player words.

@@ -20,13 +20,16 @@ solver.errors.NotationError: unknown game 'chess' (choose from monstrolicious, p
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError, NotationError, quoted
+from solver.events import Event
+from solver.facts import COMMON, Fact, Registry, shorten
 from solver.seats import check_players
 
 if TYPE_CHECKING:
@@ -190,24 +193,45 @@ class RankedMove:
     Args:
         move: the move as JSON (what ``Game.move_to_json`` writes).
         value: the hint's estimate of the move, higher is better (points for the
-            player asked about, or the team objective); comparable within one hint.
-        reason: one line a player can read ("invite the size-4 water monster: ...").
+            player asked about, or the team objective; each game's unit in
+            docs/reasons.md); comparable within one hint.
+        reason: the full reason a player can read ("invite the size-4 water monster: ...").
         detail: optional numbers behind the value (win chance, expected points...).
+        label / notation: the move's label and notation (``Game.label``,
+            ``Game.notation``), given by :meth:`Game.ranked`; empty before.
+        summary: the reason in one short sentence (``solver.facts.shorten``).
+        because: the facts behind the reason, each a registered code and its params
+            (``solver.facts``, docs/reasons.md).
     """
 
     move: Json
     value: float
     reason: str
     detail: Mapping[str, float] = field(default_factory=dict)
+    label: str = ""
+    notation: str = ""
+    summary: str = ""
+    because: tuple[Fact, ...] = ()
 
     def to_json(self) -> Json:
-        """``{"move", "value", "reason", "detail"}``."""
+        """``{"move", "label", "notation", "value", "summary", "reason", "because",
+        "detail"}`` (``label`` and ``notation`` once given: :meth:`Game.ranked`)."""
+        named = {"label": self.label, "notation": self.notation} if self.label else {}
         return {
             "move": self.move,
+            **named,
             "value": self.value,
+            "summary": self.summary,
             "reason": self.reason,
+            "because": [f.to_json() for f in self.because],
             "detail": dict(self.detail),
         }
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> RankedMove:
+        """A ranked move as :meth:`to_json` writes it."""
+        facts = tuple(Fact.from_json(f) for f in doc.get("because", ()))
+        return cls(**{**doc, "because": facts})
 
 
 @dataclass(frozen=True)
@@ -397,6 +421,21 @@ class Game(Generic[S, M, V]):
         documents: the module whose ``MODELS`` types the game's documents
             (``solver.park.documents``), read by :meth:`document_models`; a name, so
             that playing a game never loads pydantic. Empty for a game without them.
+        labels: the module that words the game's moves (``solver.park.labels``):
+            ``label(move, position)``, ``notation(move)`` and ``from_notation(text)``,
+            read by :meth:`label`, :meth:`notation` and :meth:`from_notation`.
+        ladder: the module that coaches the seat (``solver.park.ladder``): the hint
+            ladder's rungs and how a review grades a move (``solver.review.Coach``,
+            read by ``solver.review.coach_of``). Empty: plain words for every game.
+        events: the module that tells what just happened (``solver.park.events``):
+            ``events(before, after)`` from two views of one seat and its ``CODES``,
+            read by :meth:`happened` and :meth:`event_codes` (``solver.events``,
+            docs/events.md). Empty: nothing is told.
+        facts: the module whose ``CODES`` registers every fact its hint and review
+            give (``solver.park.facts``; ``solver.facts``, docs/reasons.md) and whose
+            ``VALUE`` says what a ranked move's value counts. Empty: none.
+        phases: every step a position of the game may be in (``State.phase``), ``over``
+            last.
     """
 
     name: str
@@ -421,6 +460,11 @@ class Game(Generic[S, M, V]):
     summary: str = ""
     mode_players: Mapping[str, tuple[int, ...]] = field(default_factory=dict)
     documents: str = ""
+    labels: str = ""
+    ladder: str = ""
+    events: str = ""
+    phases: tuple[str, ...] = ("over",)
+    facts: str = ""
 
     @property
     def title(self) -> str:
@@ -435,6 +479,101 @@ class Game(Generic[S, M, V]):
             raise LookupError(f"{self.title} has no typed documents")
         models: GameModels = importlib.import_module(self.documents).MODELS
         return models
+
+    def happened(self, before: V, after: V) -> list[Event]:
+        """What the seat of two of its views sees happen between them (before and after
+        a move, or a bot's moves): read from the views alone, so nothing it may not see."""
+        if not self.events:
+            return []
+        told: list[Event] = importlib.import_module(self.events).events(before, after)
+        return told
+
+    def event_codes(self) -> tuple[str, ...]:
+        """Every code :meth:`happened` may answer (docs/events.md)."""
+        if not self.events:
+            return ()
+        return tuple(importlib.import_module(self.events).CODES)
+
+    def fact_codes(self) -> Registry:
+        """Every code of the facts the game's hint and review give (docs/reasons.md);
+        a game without its own, the codes every game has."""
+        codes: Registry = importlib.import_module(self.facts).CODES if self.facts else COMMON
+        return codes
+
+    def value_unit(self) -> str:
+        """What a ranked move's value counts, in the game's words (docs/reasons.md)."""
+        unit: str = importlib.import_module(self.facts).VALUE if self.facts else ""
+        return unit
+
+    @functools.cached_property
+    def _wording(self) -> Any:
+        """The module :attr:`labels` names, imported once."""
+        if not self.labels:
+            raise LookupError(f"{self.title} has no move labels")
+        return importlib.import_module(self.labels)
+
+    def label(self, move: M, position: Position) -> str:
+        """The move in a player's words, unique among the legal moves of one decision,
+        from what the deciding seat sees (on a full state, the view of that seat)."""
+        text: str = self._wording.label(move, position)
+        return text
+
+    def notation(self, move: M) -> str:
+        """The move as a short line of text (docs/notation.md) that :meth:`from_notation`
+        reads back to the same move."""
+        text: str = self._wording.notation(move)
+        return text
+
+    def from_notation(self, text: object) -> M:
+        """The move a notation names; NotationError says, in a player's words, what does
+        not read."""
+        move: M = self._wording.from_notation(text)
+        return move
+
+    def listed(self, position: Position, moves: Sequence[M]) -> list[Json]:
+        """Moves as ``legal`` lists them: each move's JSON with its ``label`` and
+        ``notation`` (:meth:`read_move` reads one back)."""
+        wording = self._wording
+        return [
+            self.move_to_json(move)
+            | {"label": wording.label(move, position), "notation": wording.notation(move)}
+            for move in moves
+        ]
+
+    def ranked(self, position: Position, moves: Sequence[RankedMove]) -> list[RankedMove]:
+        """A hint's moves, each given its label and notation (and, where the hint gives no
+        summary, the first sentence of its reason cut to fit)."""
+        wording, out = self._wording, []
+        for entry in moves:
+            move = self.move_from_json(entry.move)
+            label, notation = wording.label(move, position), wording.notation(move)
+            said = entry.summary or shorten([entry.reason.split(". ")[0]])
+            out.append(replace(entry, label=label, notation=notation, summary=said))
+        return out
+
+    def read_move(self, doc: object) -> M:
+        """A move as a request sends it: its JSON, a move as ``legal`` lists it (the
+        ``label`` is not read; a ``notation`` must name the same move), or its notation.
+
+        Raises:
+            NotationError: none of these, or a notation that names another move.
+        """
+        if isinstance(doc, str):
+            return self.from_notation(doc)
+        if not isinstance(doc, Mapping):
+            raise NotationError(
+                f"a move is a JSON object or its notation (text), not {quoted(doc)}"
+            )
+        if not isinstance(doc.get("label", ""), str):
+            raise NotationError(f"a move's label is text, not {quoted(doc['label'])}")
+        fields = {k: v for k, v in doc.items() if k not in ("label", "notation")}
+        move = self.move_from_json(fields)
+        if "notation" in doc and self.from_notation(doc["notation"]) != move:
+            raise NotationError(
+                f"the move's notation {quoted(doc['notation'])} names another move than its"
+                f" fields ({quoted(self.notation(move))})"
+            )
+        return move
 
     def turn(self, position: Position) -> Turn:
         """Whose decision it is in a state or a view."""
@@ -460,13 +599,14 @@ class Game(Generic[S, M, V]):
             return self.view_from_json(doc)
         return self.from_json(doc)
 
-    def validate(self, view: V, move_doc: Mapping[str, Any]) -> Verdict:
-        """Is ``move_doc`` legal for the view's seat? The reason names the rule when not.
+    def validate(self, view: V, move_doc: object) -> Verdict:
+        """Is ``move_doc`` (read by :meth:`read_move`) legal for the view's seat? The
+        reason names the rule when not.
 
         A move that does not parse raises NotationError (bad input, not an
         illegal move).
         """
-        move = self.move_from_json(move_doc)
+        move = self.read_move(move_doc)
         try:
             view.check(move)
         except IllegalMoveError as err:

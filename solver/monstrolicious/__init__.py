@@ -44,6 +44,11 @@ GAME = Game[State, Move, View](
     settings=SETTINGS,
     variants=(),
     documents="solver.monstrolicious.documents",
+    labels="solver.monstrolicious.labels",
+    ladder="solver.monstrolicious.ladder",
+    events="solver.monstrolicious.events",
+    phases=("place", "reveal", "over"),
+    facts="solver.monstrolicious.facts",
 )
 
 __all__ = ["GAME", "Move", "State", "View"]

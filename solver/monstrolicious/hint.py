@@ -39,6 +39,7 @@ import random
 from dataclasses import dataclass
 
 from solver.errors import GameOverError
+from solver.facts import Reason
 from solver.game import RankedMove
 from solver.monstrolicious import sim
 from solver.monstrolicious.cards import BUFFET, SPACES, STRONGEST, TRAP, Value
@@ -129,12 +130,9 @@ def _rank_reveals(view: View, moves: list[Move], counter: Counter) -> list[Ranke
         spread = len(values)
         dessert = BUFFET.desserts[move.reveal]
         value = dessert.points + spread / (STRONGEST + 1) + p_trap
-        reason = reveal_reason(move.reveal, values)
-        ranked.append(
-            RankedMove(
-                move.to_json(), round(value, 4), reason, {"points": dessert.points, "trap": p_trap}
-            )
-        )
+        said = reveal_reason(move.reveal, values)
+        detail = {"points": dessert.points, "trap": p_trap}
+        ranked.append(_entry(move, round(value, 4), said, detail))
     return sorted(ranked, key=lambda r: -r.value)
 
 
@@ -354,8 +352,15 @@ def _ranked(
     }
     if not exact:
         detail["expected_points"] = round(tally.points / w, 3)
-    reason = place_reason(view, move.dessert, take, margin, win, exact)
-    return RankedMove(move.to_json(), placing_value(win, margin), reason, detail)
+    said = place_reason(view, move.dessert, take, margin, win, exact)
+    return _entry(move, placing_value(win, margin), said, detail)
+
+
+def _entry(move: Move, value: float, said: Reason, detail: dict[str, float]) -> RankedMove:
+    """One ranked move: its value, its reason in full, short and as facts."""
+    return RankedMove(
+        move.to_json(), value, said.text, detail, summary=said.summary, because=said.facts
+    )
 
 
 def placing_value(win: float, margin: float) -> float:

@@ -3,12 +3,18 @@ happens there, and how the game ends on average.
 
 >>> from solver.monstrolicious.state import new_state
 >>> view = View.of(s := new_state(2, 5), s.current)
->>> print(
-...     place_reason(view, BUFFET.index("pie"), 1.0, 3.25, 0.6, exact=False)
-... )  # doctest: +NORMALIZE_WHITESPACE
+
+Each comes with its facts (``solver.monstrolicious.facts``) and its words for
+the summary (``solver.facts.Reason``).
+
+>>> said = place_reason(view, BUFFET.index("pie"), 1.0, 3.25, 0.6, exact=False)
+>>> print(said.text)  # doctest: +NORMALIZE_WHITESPACE
 put your 3 on the Pie (9 points): nobody is across, so you take it; you finish 3.2 points ahead
 on average and win 60% of the time
->>> print(reveal_reason(BUFFET.index("donuts"), {TRAP: 1, 4: 1}))  # doctest: +NORMALIZE_WHITESPACE
+>>> said.summary
+'Nobody is across, so you take it and you win 60% of the time.'
+>>> said = reveal_reason(BUFFET.index("donuts"), {TRAP: 1, 4: 1})
+>>> print(said.text)  # doctest: +NORMALIZE_WHITESPACE
 turn up their face-down tile at the Donuts (3 points): it could be any of 2 tiles, their Trap
 with chance 50%
 """
@@ -17,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from solver.facts import Fact, Reason, percent
 from solver.monstrolicious.cards import BUFFET, TRAP, Value, label
 from solver.monstrolicious.rules import holds_lollipop
 from solver.monstrolicious.state import View
@@ -39,7 +46,7 @@ def _tile(tile: Value) -> str:
 
 def place_reason(
     view: View, space: int, take: float, margin: float, win: float, exact: bool
-) -> str:
+) -> Reason:
     """Why to put the seat's next tile on the dessert at ``space``.
 
     Args:
@@ -53,11 +60,12 @@ def place_reason(
     tile = view.next_tile
     assert tile is not None
     ahead = round(margin, 1)
-    end = (
-        "you finish level on average"
-        if ahead == 0
-        else f"you finish {_points(abs(ahead))} {'ahead' if ahead > 0 else 'behind'} on average"
-    )
+    if ahead == 0:
+        end, finish = "you finish level on average", Fact("finish-level")
+    else:
+        side = "ahead" if ahead > 0 else "behind"
+        end = f"you finish {_points(abs(ahead))} {side} on average"
+        finish = Fact(f"finish-{side}", {"points": abs(ahead)})
     odds = (
         "win every time"
         if win >= 1
@@ -66,46 +74,73 @@ def place_reason(
         else f"win {win:.0%} of the time"
     )
     counted = ", counting every way their hidden tiles can lie" if exact else ""
-    return (
-        f"put your {_tile(tile)} on {_dessert(space)}: {_what_happens(view, space, tile, take)}; "
-        f"{end} and {odds}{counted}"
-    )
+    happens = _what_happens(view, space, tile, take)
+    text = f"put your {_tile(tile)} on {_dessert(space)}: {happens.text}; {end} and {odds}{counted}"
+    facts = (*happens.facts, finish, Fact("chance-to-win", {"percent": percent(win)}))
+    facts += (Fact("every-way-counted"),) if exact else ()
+    return Reason(text, facts, (happens.text, f"you {odds}"))
 
 
-def _what_happens(view: View, space: int, tile: Value, take: float) -> str:
+def _what_happens(view: View, space: int, tile: Value, take: float) -> Reason:
     """What the placement does at the dessert, from what the seat sees there."""
     them = 1 - view.seat
     opposing = view.board[them][space]
+    mine = {"tile": _tile(tile)}
     if opposing is None:
         if tile == TRAP and view.stack_counts[them]:
-            return "nobody is across: your Trap holds it without scoring and waits for their tile"
+            text = "nobody is across: your Trap holds it without scoring and waits for their tile"
+            return Reason(text, (Fact("trap-waits"),))
         if tile == TRAP:
-            return "nobody is across: your Trap holds it but scores nothing"
-        return "nobody is across, so you take it"
+            return Reason(
+                "nobody is across: your Trap holds it but scores nothing", (Fact("trap-holds"),)
+            )
+        return Reason("nobody is across, so you take it", (Fact("takes-empty"),))
     if opposing.value == TRAP:
-        return f"their Trap lies face up across and takes your {_tile(tile)} with it"
+        text = f"their Trap lies face up across and takes your {_tile(tile)} with it"
+        return Reason(text, (Fact("their-trap-takes", mine),))
     if opposing.value != HIDDEN:
-        theirs = label(opposing.value)
-        if tile == TRAP:
-            return f"your Trap takes their {theirs} with it"
-        if tile > opposing.value:
-            return f"your {tile} beats their {theirs}, so you take it"
-        if tile < opposing.value:
-            return f"their {theirs} beats your {tile}, so they keep it"
-        if holds_lollipop(view.board, them):
-            return f"their {theirs} holds the tie, since they hold the Lollipop"
-        return f"your {tile} beats their {theirs} (equal strength wins), so you take it"
-    known = f" (at least {opposing.lo})" if opposing.lo > TRAP else ""
+        return _against_shown(view, tile, opposing.value)
+    said = Reason()
+    known = ""
+    if opposing.lo > TRAP:
+        known = f" (at least {opposing.lo})"
+        said = Reason(facts=(Fact("hidden-at-least", {"tile": opposing.lo}),))
     if tile == TRAP:
-        return f"your Trap takes their face-down tile{known} with it"
-    if take >= 1:
-        return f"your {tile} beats their face-down tile{known} whatever it is"
-    if take <= 0:
-        return f"your {tile} cannot beat their face-down tile{known}"
-    return f"your {tile} beats their face-down tile{known} {take:.0%} of the time"
+        text, fact = (
+            f"your Trap takes their face-down tile{known} with it",
+            Fact("trap-takes-hidden"),
+        )
+    elif take >= 1:
+        text = f"your {tile} beats their face-down tile{known} whatever it is"
+        fact = Fact("beats-hidden-always", mine)
+    elif take <= 0:
+        text = f"your {tile} cannot beat their face-down tile{known}"
+        fact = Fact("cannot-beat-hidden", mine)
+    else:
+        text = f"your {tile} beats their face-down tile{known} {take:.0%} of the time"
+        fact = Fact("beats-hidden-sometimes", {**mine, "percent": percent(take)})
+    return Reason(text, (fact,)) + said
 
 
-def reveal_reason(space: int, counts: Mapping[Value, int]) -> str:
+def _against_shown(view: View, tile: Value, value: Value) -> Reason:
+    """The placement against the opponent's face-up tile ``value``."""
+    both = {"tile": _tile(tile), "theirs": label(value)}
+    theirs = both["theirs"]
+    if tile == TRAP:
+        return Reason(f"your Trap takes their {theirs} with it", (Fact("trap-takes-shown", both),))
+    if tile > value:
+        text, code = f"your {tile} beats their {theirs}, so you take it", "beats-shown"
+    elif tile < value:
+        text, code = f"their {theirs} beats your {tile}, so they keep it", "loses-to-shown"
+    elif holds_lollipop(view.board, 1 - view.seat):
+        text, code = f"their {theirs} holds the tie, since they hold the Lollipop", "tie-to-them"
+    else:
+        text = f"your {tile} beats their {theirs} (equal strength wins), so you take it"
+        code = "tie-to-you"
+    return Reason(text, (Fact(code, both),))
+
+
+def reveal_reason(space: int, counts: Mapping[Value, int]) -> Reason:
     """Why to turn up the opposing face-down tile at ``space`` (the Donuts' power).
 
     Args:
@@ -115,7 +150,11 @@ def reveal_reason(space: int, counts: Mapping[Value, int]) -> str:
     head = f"turn up their face-down tile at {_dessert(space)}"
     if len(counts) == 1:
         (only,) = counts
-        return f"{head}: it can only be their {_tile(only)}, so it shows nothing new"
+        text = f"it can only be their {_tile(only)}, so it shows nothing new"
+        return Reason(f"{head}: {text}", (Fact("reveal-known", {"tile": _tile(only)}),), (text,))
     trap = counts.get(TRAP, 0) / sum(counts.values())
     odds = f"their Trap with chance {trap:.0%}" if trap else "but not their Trap"
-    return f"{head}: it could be any of {len(counts)} tiles, {odds}"
+    text = f"it could be any of {len(counts)} tiles, {odds}"
+    facts = [Fact("reveal-could-be", {"tiles": len(counts)})]
+    facts += [Fact("reveal-trap-chance", {"percent": percent(trap)})] if trap else []
+    return Reason(f"{head}: {text}", tuple(facts), (text,))

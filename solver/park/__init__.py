@@ -46,6 +46,11 @@ GAME = Game[State, Move, View](
         (3, {"bank": 40, "upgrade_refill": "any", "run_gaps": "none"}),
     ),
     documents="solver.park.documents",
+    labels="solver.park.labels",
+    ladder="solver.park.ladder",
+    events="solver.park.events",
+    phases=("action", "tourists", "over"),
+    facts="solver.park.facts",
 )
 
 __all__ = ["GAME", "Move", "State", "View", "new_state"]

@@ -26,7 +26,10 @@ True
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from solver.errors import GameOverError, NotYourTurnError
+from solver.facts import Reason
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.park import reasons
 from solver.park.board import AREA_ROOM, counts, floor, is_full
@@ -79,8 +82,9 @@ def _claim_hint(state: State, move: Move) -> RankedMove:
     total = sum(state.cards.tourist(t).reward for t in move.tourists)
     if state.bank is not None:
         total = min(total, state.bank)
-    reason = reasons.claim(state, move, total)
-    return RankedMove(move_to_json(move), float(total), reason, {"tokens": float(total)})
+    said = reasons.claim(state, move, total)
+    detail = {"tokens": float(total)}
+    return _entry(move, float(total), said, detail)
 
 
 def _action_hints(state: State, moves: list[Move], budget: float) -> list[RankedMove]:
@@ -106,24 +110,32 @@ def _action_hints(state: State, moves: list[Move], budget: float) -> list[Ranked
     top = state.deck[0] if state.deck else None
     for m, e, after, s in zip(moves, evals, lasts, solved, strict=True):
         value = s[0] if s is not None else e.value + (push if _places(e) else 0)
-        reason = reasons.this_turn(state, m, e)
+        said = reasons.this_turn(state, m, e)
         if push and _places(e):
-            reason += reasons.push(push)
+            said += reasons.push(push)
         if s is not None and s[1]:
-            reason += reasons.plan(s[1][:horizon], value)
+            said += reasons.plan(s[1][:horizon], value)
         detail = {"this_turn": round(e.value, 3), "tourists": round(e.reward, 3)}
         if after != 0:
             r, er, table = next_turn(state, m, e)
             value -= er.value / (state.players - 1)
-            reason += reasons.next_player(table, top, r, er, state.players - 1)
+            said += reasons.next_player(table, top, r, er, state.players - 1)
             detail["reply"] = round(er.value, 3)
         if after is not None:
             chance = win_chance(state, m, e)
             value += WIN * (2 * chance - 1)
-            reason += reasons.last_turn(chance)
+            last = reasons.last_turn(chance)
+            said = replace(said + last, short=last.short + said.short)
             detail["win_chance"] = round(chance, 3)
-        out.append(RankedMove(move_to_json(m), round(value, 3), reason, detail))
+        out.append(_entry(m, round(value, 3), said, detail))
     return out
+
+
+def _entry(move: Move, value: float, said: Reason, detail: dict[str, float]) -> RankedMove:
+    """One ranked move: its value, its reason in full, short and as facts."""
+    return RankedMove(
+        move_to_json(move), value, said.text, detail, summary=said.summary, because=said.facts
+    )
 
 
 def _horizon(state: State) -> int:

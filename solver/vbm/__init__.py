@@ -49,6 +49,11 @@ GAME = Game[State, Move, View](
     variants=((4, {"mode": "free"}), (6, {"mode": "free"}), (3, {"mode": "free"})),
     waiting=waiting,
     documents="solver.vbm.documents",
+    labels="solver.vbm.labels",
+    ladder="solver.vbm.ladder",
+    events="solver.vbm.events",
+    phases=("explorer", "draft", "rows", "over"),
+    facts="solver.vbm.facts",
 )
 
 __all__ = ["GAME", "Move", "State", "View"]

@@ -15,6 +15,7 @@ tokens, which stay the seat's own unless the setting ``explorer_tokens`` is ``te
 
 from __future__ import annotations
 
+from solver.facts import Fact
 from solver.game import RankedMove
 from solver.vbm.state import View
 from solver.vbm.writing import move_to_json
@@ -65,6 +66,10 @@ def rank_explorers(view: View) -> list[RankedMove]:
     for move in view.legal_moves():
         explorer = view.deck.explorer(str(move.explorer))
         value = sum(vp * counts[name] for name, vp in explorer.terms)
+        expected = Fact(
+            "explorer-expected",
+            {"explorer": explorer.id, "text": explorer.text, "points": round(value)},
+        )
         ranked.append(
             RankedMove(
                 move_to_json(move),
@@ -72,6 +77,8 @@ def rank_explorers(view: View) -> list[RankedMove]:
                 f"keep Explorer {explorer.id} ({explorer.text}): about {value:.0f} VP expected "
                 "by the end of the game",
                 {"expected": value},
+                summary=f"About {value:.0f} VP expected by the end of the game.",
+                because=(expected,),
             )
         )
     ranked.sort(key=lambda r: -r.value)

@@ -34,6 +34,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
 from solver.errors import GameOverError
+from solver.facts import Fact, Reason
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.vbm.area import frontier
 from solver.vbm.cards import Pos
@@ -120,28 +121,31 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     gain = {pair: exact[pair] + sand.get(pair, 0.0) for pair in pairs}
     others = _Others(state, ev)
     future = _future(state, ev, gain, others, budget)
-    texts = {
+    said = {
         pair: placement(state, ev, pair, sand.get(pair, 0.0), future.get(pair, 0.0))
         for pair in pairs
     }
-    tell_apart(state, seat, texts)
+    tell_apart(state, seat, said)
     ranked = []
     for move in moves:
         assert move.card is not None and move.at is not None
         pair = (move.card, move.at)
         left, why = _others(state, seat, move, others)
         value = gain[pair] + future.get(pair, 0.0) + left
+        reason = said[pair] + why
         ranked.append(
             RankedMove(
                 move_to_json(move),
                 round(value, 3),
-                texts[pair] + why,
+                reason.text,
                 {
                     "gain": round(exact[pair], 3),
                     "sand": round(sand.get(pair, 0.0), 3),
                     "plan": round(future.get(pair, 0.0), 3),
                     "others": round(left, 3),
                 },
+                summary=reason.summary,
+                because=reason.facts,
             )
         )
     ranked.sort(key=lambda r: -r.value)
@@ -253,39 +257,49 @@ def _with_areas(state: State, areas: tuple[tuple[tuple[int, int, str], ...], ...
     return replace(state, areas=areas)
 
 
-def _others(state: State, seat: int, move: Move, others: _Others) -> tuple[float, str]:
+def _others(state: State, seat: int, move: Move, others: _Others) -> tuple[float, Reason]:
     """What the rest of the move leaves to the other players: (value, reason)."""
     deck = state.deck
     if state.phase == "draft":
         rest = [c for c in state.hands[seat] if c != move.card]
         target = move.pass_to
         if target is None:
-            gone = " and ".join(describe(deck.card(c), state.sand_direction) for c in rest)
-            return 0.0, f"; the other card, {gone}, is discarded" if rest else ""
-        cards = f"the other {len(rest)} card{'s' * (len(rest) > 1)}"
+            return 0.0, _discarded(state, rest)
+        count = len(rest)
+        cards = f"the other {count} card{'s' * (count > 1)}"
         if target == seat:
-            return 0.0, f"; keep {cards} on your own Spaceship (every other one is taken)"
+            text = f"; keep {cards} on your own Spaceship (every other one is taken)"
+            return 0.0, Reason(text, (Fact("keeps-cards", {"count": count}),))
         best = others.gain(target, rest)
+        passed = {"seat": target, "count": count, "points": best}
         if state.mode == "team" and target == state.mate(seat):
-            return PASS_WEIGHT * best, (
-                f"; pass {cards} to your teammate (seat {target}): the best is worth +{best} "
-                "to them"
-            )
-        return -PASS_WEIGHT * best, (
-            f"; pass {cards} to seat {target}, an opponent: the best is worth +{best} to them"
-        )
+            text = f"; pass {cards} to your teammate (seat {target}): the best is worth +{best} "
+            short = f"passes your teammate a card worth +{best}"
+            fact = Fact("passes-to-teammate", passed)
+            return PASS_WEIGHT * best, Reason(text + "to them", (fact,), (short,))
+        text = f"; pass {cards} to seat {target}, an opponent: the best is worth +{best} to them"
+        short = f"passes seat {target} a card worth +{best}"
+        fact = Fact("passes-to-opponent", passed)
+        return -PASS_WEIGHT * best, Reason(text, (fact,), (short,))
     row = state.rows[move.row] if move.row is not None else state.live
     if move.discard is None:
-        left = [c for c in row if c != move.card]
-        if not left:
-            return 0.0, ""
-        named = " and ".join(describe(deck.card(c), state.sand_direction) for c in left)
-        return 0.0, f"; the other card, {named}, is discarded"
+        return 0.0, _discarded(state, [c for c in row if c != move.card])
     rest = [c for c in row if c not in (move.card, move.discard)]
     nxt = (seat + 1) % state.players
     best = others.gain(nxt, rest)
     weight = 1.0 / (state.players - 1)
-    return -weight * best, (
+    text = (
         f"; discard {describe(deck.card(move.discard), state.sand_direction)}: the best card "
         f"then left in the row is worth +{best} to the next player (seat {nxt})"
     )
+    fact = Fact("leaves-next-player", {"card": move.discard, "seat": nxt, "points": best})
+    return -weight * best, Reason(text, (fact,), (f"leaves seat {nxt} a card worth +{best}",))
+
+
+def _discarded(state: State, cards: list[str]) -> Reason:
+    """The cards a move leaves to the discard pile."""
+    if not cards:
+        return Reason()
+    named = " and ".join(describe(state.deck.card(c), state.sand_direction) for c in cards)
+    fact = Fact("discards-rest", {"cards": ", ".join(cards)})
+    return Reason(f"; the other card, {named}, is discarded", (fact,))

@@ -3,8 +3,10 @@
 A placement's reason names the card and the cell, what it completes or wins, the
 points it scores now line by line where they are not only the card's printed VP
 ("+12 points now: 10 printed on the card, 2 from your Sand cards"), and in team
-mode why the hint counts it differently (the team scores its lower teammate).
-Where the same card would read the same in several cells, each says where it lies.
+mode why it counts differently for the team (the team scores its lower
+teammate). Where the same card would read the same in several cells, each says
+where it lies. Each part comes with its facts (``solver.vbm.facts``) and its
+words for the summary (``solver.facts.Reason``).
 
 >>> from solver.vbm.decks import standard_deck
 >>> deck = standard_deck()
@@ -20,18 +22,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from solver.facts import Fact, Reason
 from solver.vbm.area import EXPLORER_POS
 from solver.vbm.cards import STEPS, Card, Pos, SandRule
 from solver.vbm.evaluate import Evaluator
 from solver.vbm.state import State
 from solver.vbm.table import tally
 
-#: Counter that went up -> what the reason says.
+#: Counter that went up -> what the reason says, and its fact's code.
 _DONE = (
-    ("big_mamas", "completes a Big Mama"),
-    ("ice_monsters", "completes an Ice monster"),
-    ("flipped_ice", "flips an Ice monster"),
-    ("crystals", "completes a crystal"),
+    ("big_mamas", "completes a Big Mama", "completes-big-mama"),
+    ("ice_monsters", "completes an Ice monster", "completes-ice-monster"),
+    ("flipped_ice", "flips an Ice monster", "flips-ice-monster"),
+    ("crystals", "completes a crystal", "completes-crystal"),
 )
 #: Where a Sand card looks, by its arrow (and by region when it counts both ways).
 _ARROW_WORDS = {
@@ -96,20 +99,27 @@ def describe(card: Card, reach: str = "arrow") -> str:
 
 def effects(state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos]) -> str:
     """What placing ``pair`` completes, flips, activates or wins, in words ('' if nothing)."""
+    return _effects(state, ev, seat, pair).text
+
+
+def _effects(state: State, ev: Evaluator, seat: int, pair: tuple[str, Pos]) -> Reason:
+    """What placing ``pair`` completes, flips, activates or wins, with its facts."""
     card, cell = pair
     reach = state.sand_direction
     before = tally(state.deck_name, state.areas[seat], reach).counts
     after = tally(state.deck_name, (*state.areas[seat], (cell[0], cell[1], card)), reach).counts
-    said = [text for name, text in _DONE if after[name] > before[name]]
+    done = [(text, Fact(code)) for name, text, code in _DONE if after[name] > before[name]]
     outcome = ev.outcome(card, cell)
     if outcome.portals:
-        said.append("activates a portal")
+        done.append(("activates a portal", Fact("activates-portal")))
     if outcome.tokens:
-        said.append(f"wins mission tokens worth {outcome.tokens}")
-    return ", ".join(said)
+        tokens = Fact("wins-mission-tokens", {"points": outcome.tokens})
+        done.append((f"wins mission tokens worth {outcome.tokens}", tokens))
+    said = tuple(text for text, _ in done)
+    return Reason(", ".join(said), tuple(fact for _, fact in done), said)
 
 
-def points_now(state: State, ev: Evaluator, pair: tuple[str, Pos]) -> str:
+def points_now(state: State, ev: Evaluator, pair: tuple[str, Pos]) -> Reason:
     """``+N points now``, and where they come from when not only from the card's print."""
     card = state.deck.card(pair[0])
     before: Mapping[str, int] = ev.sheets[ev.seat]
@@ -120,55 +130,70 @@ def points_now(state: State, ev: Evaluator, pair: tuple[str, Pos]) -> str:
     parts += [f"{n} from {_LINE_WORDS[line]}" for line, n in rise.items() if n]
     own = ev.own_gain(*pair)
     text = f"+{own} points now" if own >= 0 else f"{own} points now"
+    facts = [Fact("points-now", {"points": own})]
     if any(n for n in rise.values()):
         text += ": " + ", ".join(parts)
-    return text
+        facts += [Fact("points-printed", {"points": card.vp})] if card.vp else []
+        facts += [Fact("points-from", {"line": line, "points": n}) for line, n in rise.items() if n]
+    return Reason(text, tuple(facts), (text.split(":")[0],))
 
 
-def team_words(state: State, ev: Evaluator, pair: tuple[str, Pos]) -> str:
-    """Team mode: how the team's score moves, and why the hint counts the move as it
-    does when that is not the seat's own points."""
+def team_words(state: State, ev: Evaluator, pair: tuple[str, Pos]) -> Reason:
+    """Team mode: how the team's score moves, and why the move counts as it does for the
+    team when that is not the seat's own points (the teammate likelier to end lower
+    counts more)."""
     mate = ev.mate
     if mate is None:
-        return ""
-    text = f"; the team's score (the lower of you and seat {mate}) rises by {ev.lower_gain(*pair)}"
+        return Reason()
+    lower = ev.lower_gain(*pair)
+    text = f"; the team's score (the lower of you and seat {mate}) rises by {lower}"
+    said = Reason(text, (Fact("team-score", {"mate": mate, "points": lower}),))
     own, counted = ev.own_gain(*pair), ev.team_gain(*pair)
     if abs(counted - own) < 0.05:
-        return text
+        return said
     me, other = ev.totals[ev.seat], ev.totals[mate]
     if me > other:
-        standing = f"you are {me - other} ahead of seat {mate}, who is likelier to end lower"
+        standing = f"you are {me - other} ahead of seat {mate}, so seat {mate}'s points count more"
+        fact = Fact("team-ahead", {"mate": mate, "lead": me - other})
     elif me < other:
-        standing = f"you are {other - me} behind seat {mate} and likelier to end lower"
+        standing = f"you are {other - me} behind seat {mate}, so your own points count more"
+        fact = Fact("team-behind", {"mate": mate, "lead": other - me})
     else:
-        standing = f"you and seat {mate} are level"
-    weight = ev.weight()
-    text += (
-        f"; the hint counts it {counted:.1f}: {standing}, so your points weigh "
-        f"{weight:.0%} and seat {mate}'s {1 - weight:.0%}"
-    )
+        standing = f"you and seat {mate} are level, so both your points count alike"
+        fact = Fact("team-level", {"mate": mate})
+    text = f"; {standing}: it counts {counted:.1f} for the team"
+    facts: tuple[Fact, ...] = (fact, Fact("team-counted", {"points": round(counted, 1)}))
     theirs = ev.mate_gain(*pair)
     if theirs:
         text += f" (seat {mate} gets {theirs:+d} from this card)"
-    return text
+        facts += (Fact("mate-gets", {"mate": mate, "points": theirs}),)
+    return said + Reason(text, facts, (f"worth {counted:.1f} to your team",))
 
 
 def placement(
     state: State, ev: Evaluator, pair: tuple[str, Pos], sand: float, planned: float
-) -> str:
+) -> Reason:
     """The reason for placing ``pair``: the card, the cell, what it does and is worth."""
     card = state.deck.card(pair[0])
-    done = effects(state, ev, ev.seat, pair)
+    done = _effects(state, ev, ev.seat, pair)
     text = f"place {describe(card, state.sand_direction)} at ({pair[1][0]},{pair[1][1]}): "
-    text += f"{done}; " if done else ""
-    text += points_now(state, ev, pair)
+    now = points_now(state, ev, pair)
+    head = text + (f"{done.text}; " if done.text else "") + now.text
+    said = Reason(head, done.facts + now.facts, now.short + done.short)
     if state.mode == "team":
-        text += team_words(state, ev, pair)
+        said += team_words(state, ev, pair)
     if sand > 0:
-        text += f"; about {sand:.1f} more from cards placed where it looks later"
+        fact = Fact("sand-later", {"points": round(sand, 1)})
+        more = f"about {sand:.1f} more"
+        short = (more + " later",) if round(sand, 1) else ()
+        said += Reason(f"; {more} from cards placed where it looks later", (fact,), short)
     if planned > 0:
-        text += f"; sets up about {planned:.1f} more for cards still to come"
-    return text
+        fact = Fact("plan-next-turns", {"points": round(planned, 1)})
+        more = f"sets up about {planned:.1f} more"
+        said += Reason(
+            f"; {more} for cards still to come", (fact,), (more,) if round(planned, 1) else ()
+        )
+    return said
 
 
 def where(state: State, seat: int, cell: Pos) -> str:
@@ -185,18 +210,19 @@ def where(state: State, seat: int, cell: Pos) -> str:
     return " and ".join(sides)
 
 
-def tell_apart(state: State, seat: int, texts: dict[tuple[str, Pos], str]) -> None:
+def tell_apart(state: State, seat: int, said: dict[tuple[str, Pos], Reason]) -> None:
     """Where one card's reasons read the same in several cells, each says where it lies
-    and which cells it matches (``texts`` is changed in place)."""
+    and which cells it matches (``said`` is changed in place)."""
     groups: dict[tuple[str, str], list[Pos]] = {}
-    for (card, cell), text in texts.items():
-        groups.setdefault((card, text.replace(f"at ({cell[0]},{cell[1]})", "", 1)), []).append(cell)
+    for (card, cell), reason in said.items():
+        text = reason.text.replace(f"at ({cell[0]},{cell[1]})", "", 1)
+        groups.setdefault((card, text), []).append(cell)
     for (card, _), cells in groups.items():
         if len(cells) < 2:
             continue
         for cell in cells:
             others = [f"({r},{c})" for r, c in cells if (r, c) != cell]
             same = " and ".join(others) if len(others) <= 2 else f"{len(others)} other cells"
-            texts[(card, cell)] += (
-                f"; the same as at {same}: here it lies {where(state, seat, cell)}"
-            )
+            lies = where(state, seat, cell)
+            fact = Fact("same-elsewhere", {"cells": same, "where": lies})
+            said[(card, cell)] += Reason(f"; the same as at {same}: here it lies {lies}", (fact,))

@@ -8,10 +8,10 @@ seat still to choose), each offered move validating and applying (and refused
 as "not your seat" when it names another seat), moves not offered are refused
 with IllegalMoveError by the state and by the view, the public score pad has
 every seat and shows every score at the end, and terminal states offer no moves
-and name winners. Every seat's view is drawn (``Game.picture``) as an SVG
-document, the same bytes for the view read back from its JSON, and a seat the
-game does not have is refused. It runs for every player count a game takes and every mode
-it lists in ``variants``.
+and name winners; every phase is one the game lists. Every seat's view is drawn
+(``Game.picture``) as an SVG document, the same bytes for the view read back from
+its JSON, and a seat the game does not have is refused. It runs for every player
+count a game takes and every mode it lists in ``variants``.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ def _roundtrip(game: AnyGame, state: Any) -> Any:
 def _check_state(game: AnyGame, state: Any, seen_moves: list[Any], rng: random.Random) -> None:
     copy = _roundtrip(game, state)
     assert copy == state and hash(copy) == hash(state)
+    assert state.phase in game.phases and (state.phase == "over") == state.is_terminal()
     for seat in range(state.players):
         view = game.view(state, seat)
         doc = json.loads(json.dumps(view.to_json()))

@@ -77,12 +77,12 @@ def test_the_same_card_in_cells_that_score_alike_says_where_each_lies() -> None:
     )
 
 
-def test_a_team_reason_says_why_the_hint_counts_the_points_differently() -> None:
+def test_a_team_reason_says_in_plain_words_why_it_counts_differently_for_the_team() -> None:
     said = reasons(team_state())
     assert said[("R03", (-1, 0), None, 2)] == (
         "place the Rock card R03 (2 Rock monsters) at (-1,0): +4 points now; the team's "
-        "score (the lower of you and seat 2) rises by 0; the hint counts it 2.0: you and "
-        "seat 2 are level, so your points weigh 50% and seat 2's 50%; the same as at 3 other "
+        "score (the lower of you and seat 2) rises by 0; you and seat 2 are level, so both "
+        "your points count alike: it counts 2.0 for the team; the same as at 3 other "
         "cells: here it lies above your Explorer; pass the other 9 cards to your teammate "
         "(seat 2): the best is worth +4 to them"
     )
