@@ -1,7 +1,7 @@
 """Pile, a fifth game added the way a new game is added: one package (here this
-module: rules, documents and players) and one registry line.
+module: rules, documents, move labels and players) and one registry line.
 
-Seats take 1 to 3 counters in turn from a pile of 15; each counter is a point, and
+Seats take 1 to 3 counters in turn from a pile of 21; each counter is a point, and
 the seat that takes the last one scores 3 more. Only the seed is hidden. Its documents
 are read with the shared field readers and typed for the OpenAPI schema.
 
@@ -24,16 +24,17 @@ from pydantic import Field
 
 from solver.documents import GameModels, PlayedOut, Strict
 from solver.drawing.svg import document, text
-from solver.errors import IllegalMoveError, NotationError
+from solver.errors import IllegalMoveError, NotationError, quoted
 from solver.fields import check_document, read_fields, read_int, read_ints
 from solver.game import GAMES, Entry, Game, RankedMove, Score, ScorePad, one_seat_waits
+from solver.notation import text_of
 from solver.players import Roster
 from solver.seats import check_players, check_seat
 from solver.worlds import Worlds
 
 ENTRY = Entry(__name__, "Pile")
 """The registry line."""
-PILE = 15
+PILE = 21
 
 
 class PileCounters(Strict):
@@ -204,6 +205,24 @@ def _exact(view: Seen, budget: float) -> list[RankedMove]:
     ]
 
 
+def label(take: int, position: Pile) -> str:
+    """The move in a player's words."""
+    return f"Take {take} counter{'s' if take > 1 else ''}"
+
+
+def notation(take: int) -> str:
+    """The move as text: how many counters."""
+    return str(take)
+
+
+def from_notation(text: object) -> int:
+    """The move ``text`` names; NotationError unless it is 1, 2 or 3."""
+    read = text_of(text, "a move")
+    if read not in ("1", "2", "3"):
+        raise NotationError(f"a Pile move is 1, 2 or 3, not {quoted(read)}")
+    return int(read)
+
+
 class Greedy:
     """Takes as many counters as it may."""
 
@@ -246,6 +265,8 @@ GAME = Game[Pile, int, Seen](
     public_scores=ScorePad.of,
     summary="Take 1 to 3 counters in turn; the last one scores 3 more.",
     documents=__name__,
+    labels=__name__,
+    phases=("take", "over"),
 )
 
 

@@ -1,12 +1,13 @@
-"""``monsters <game> new | view | hint | validate | score | render | play`` for every
-rules-engine game.
+"""``monsters <game> new | view | legal | hint | review | validate | apply | score | render
+| play`` for every rules-engine game.
 
 One command group per registered game (``solver.game.GAMES``), all built by
 :func:`game_commands` from one table, :data:`COMMANDS`: each command is a function
 taking the :class:`Board` it plays (the game's name and title) and its options.
 So Monster Park, Very Big Monster and Monstrolicious answer alike. A game's
 package is imported only when one of its commands runs. State and move files are
-JSON; ``-`` reads standard input.
+JSON; ``-`` reads standard input. A move is a JSON file, or its notation written
+out (``"upgrade souvenirs land"``, docs/notation.md).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from api.cli.terminal import (
     write_svg,
 )
 from api.services import games as game_service
+from api.services import review as review_service
 from solver import jsonio
 from solver.errors import NotationError
 from solver.files import MAX_FILE_BYTES, read_user_file
@@ -59,6 +61,14 @@ def read_json(path: str, what: str) -> Any:
         return jsonio.read_json(text, what)
     except NotationError as err:
         raise NotationError(f"{what} {path!r}: {err.message}", err.column) from None
+
+
+def read_move(text: str) -> Any:
+    """A move named on the command line: a JSON file (``*.json``, or ``-`` for standard
+    input), else the move's notation as written."""
+    if text == "-" or text.lower().endswith(".json"):
+        return read_json(text, "move")
+    return text
 
 
 def parse_settings(pairs: list[str] | None) -> dict[str, Any]:
@@ -91,16 +101,54 @@ def view(board: Board, state_file: str, seat: int, as_json: bool) -> None:
     print_json(game_service.view(board.name, read_json(state_file, "state"), seat))
 
 
+def legal(board: Board, state_file: str, seat: int | None, as_json: bool) -> None:
+    """The seat's legal moves, each with its notation and label (a table, or ``--json``)."""
+    answer = game_service.legal(board.name, read_json(state_file, "state"), seat)
+    if as_json:
+        print_json(answer)
+        return
+    from rich.table import Table
+
+    table = Table(title=f"{board.title}: {len(answer['moves'])} legal moves")
+    table.add_column("#", justify="right")
+    table.add_column("move", ratio=3)
+    table.add_column("notation", overflow="fold", ratio=1)
+    for number, entry in enumerate(answer["moves"], start=1):
+        table.add_row(str(number), entry["label"], entry["notation"])
+    console().print(table)
+
+
+def apply(board: Board, state_file: str, move_file: str, as_json: bool) -> None:
+    """Play the move on the full state; print ``{"state", "turn", "events"}`` as JSON, and
+    (without ``--json``) what happened, one sentence a line, on standard error, so the
+    state still pipes into a file."""
+    answer = game_service.apply(board.name, read_json(state_file, "state"), read_move(move_file))
+    print_json(answer)
+    if not as_json:
+        sys.stderr.write("".join(event["text"] + "\n" for event in answer["events"]))
+
+
 def hint(
     board: Board,
     state_file: str,
     seat: int | None,
     budget_ms: float | None,
     top: int,
+    level: int | None,
     as_json: bool,
 ) -> None:
-    """Every legal move ranked best first, with its value and a reason (a table of ``top``)."""
+    """Every legal move ranked best first, with its value and a reason (a table of ``top``);
+    with ``level``, one rung of the ladder to the best move."""
     budget = None if budget_ms is None else budget_ms / 1000
+    if level is not None:
+        rung = review_service.hint_level(
+            board.name, read_json(state_file, "state"), seat, budget, level
+        )
+        if as_json:
+            print_json(rung)
+        else:
+            print_line(rung["text"])
+        return
     answer = game_service.hint(board.name, read_json(state_file, "state"), seat, budget)
     if as_json:
         print_json(answer)
@@ -110,12 +158,43 @@ def hint(
     table = Table(title=f"{board.title}: hints for seat {answer['seat']}")
     table.add_column("#", justify="right")
     table.add_column("value", justify="right")
-    table.add_column("move", overflow="fold", ratio=2)
+    table.add_column("move", ratio=2)
+    table.add_column("notation", overflow="fold", ratio=1)
     table.add_column("reason", ratio=3)
     for rank, entry in enumerate(answer["moves"][:top], start=1):
-        move = json.dumps(entry["move"], separators=(",", ":"))
-        table.add_row(str(rank), f"{entry['value']:.2f}", move, entry["reason"])
+        value = f"{entry['value']:.2f}"
+        table.add_row(str(rank), value, entry["label"], entry["notation"], entry["reason"])
     console().print(table)
+
+
+def review(
+    board: Board,
+    state_file: str,
+    move_file: str,
+    seat: int | None,
+    budget_ms: float | None,
+    as_json: bool,
+) -> None:
+    """The move's grade, rank and value, the best move, and what this one gives up."""
+    budget = None if budget_ms is None else budget_ms / 1000
+    state, move = read_json(state_file, "state"), read_move(move_file)
+    answer = review_service.review(board.name, state, move, seat, budget)
+    if as_json:
+        print_json(answer)
+        return
+    best = answer["best"]
+    named = best.get("label") or json.dumps(best["move"], separators=(",", ":"))
+    given = answer["gives_up"]
+    chance = f" and {given['win_chance']:.0%} chance to win" if "win_chance" in given else ""
+    print_line(
+        f"{answer['grade']}: rank {answer['rank']} of {answer['moves']}"
+        f" (value {answer['value']:.2f}, best {best['value']:.2f})"
+    )
+    if answer["grade"] != "best":
+        print_line(f"best: {named}")
+        print_line(f"gives up {given['value']:.2f}{chance}")
+    for fact in answer["because"]:
+        print_line(f"because: {fact['text']}")
 
 
 def validate(
@@ -123,7 +202,7 @@ def validate(
 ) -> None:
     """``legal``, or ``illegal:`` and the rule the move breaks (exit code 1)."""
     verdict = game_service.validate(
-        board.name, read_json(state_file, "state"), read_json(move_file, "move"), seat
+        board.name, read_json(state_file, "state"), read_move(move_file), seat
     )
     if as_json:
         print_json(verdict)
@@ -213,6 +292,11 @@ def play(
 
 
 STATE = argument("state_file", "State ('-': stdin).", metavar="STATE.json")
+MOVE = argument(
+    "move_file",
+    "Move: a JSON file ('-': stdin) or its notation, e.g. 'upgrade souvenirs land'.",
+    metavar="MOVE",
+)
 SETTINGS = option(
     "--set",
     "A rule setting, NAME=VALUE (VALUE read as JSON if it can be); repeatable.",
@@ -251,6 +335,12 @@ COMMANDS = (
         (STATE, seat_option("The seat whose view to print.", required=True), JSON),
     ),
     Command(
+        "legal",
+        "The seat's legal moves, each in words and in notation, from what it sees.",
+        legal,
+        (STATE, seat_option("Answer as this seat (default: the seat to move)."), JSON),
+    ),
+    Command(
         "hint",
         "Every legal move ranked best first, with its value and a reason.",
         hint,
@@ -259,8 +349,29 @@ COMMANDS = (
             seat_option("Seat to hint (default: to move)."),
             option("--budget-ms", "Time to think.", kind=float, low=1, metavar="MS"),
             option("--top", "Moves shown in the table.", kind=int, default=10, low=1),
+            option(
+                "--level",
+                "One rung of the hint ladder instead: 1 where to look, 2 what to look at,"
+                " 3 the move.",
+                kind=int,
+                low=1,
+                high=3,
+            ),
             JSON,
         ),
+    ),
+    Command(
+        "review",
+        "How good a move is: its grade, rank and value, the best move, what it gives up.",
+        review,
+        (
+            STATE,
+            MOVE,
+            seat_option("Review as this seat (default: the seat to move)."),
+            option("--budget-ms", "Time the hint may think.", kind=float, low=1, metavar="MS"),
+            JSON,
+        ),
+        more="From the seat's view alone; an illegal move is refused with the rule it breaks.",
     ),
     Command(
         "validate",
@@ -268,11 +379,20 @@ COMMANDS = (
         validate,
         (
             STATE,
-            argument("move_file", "Move ('-': stdin).", metavar="MOVE.json"),
+            MOVE,
             seat_option("Answer as this seat (default: the seat to move)."),
             JSON,
         ),
         more='A move naming another seat: "not your seat". Exit code 1 when illegal.',
+    ),
+    Command(
+        "apply",
+        "Play the move on the full state; print the new state, whose turn it is and what"
+        " happened as JSON.",
+        apply,
+        (STATE, MOVE, JSON),
+        more="What happened is also told on standard error, one sentence a line (not with"
+        " --json). An illegal move names the rule it breaks (exit code 2).",
     ),
     Command(
         "score",

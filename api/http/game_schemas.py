@@ -12,13 +12,18 @@ invariant the rules imply and names a fault by its JSON path;
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel, Field, PlainValidator, RootModel, create_model
+from pydantic.config import JsonDict, JsonValue
 
 from api.http.schemas import Request, Whole, whole_in
 from solver.documents import GameModels
+from solver.facts import SUMMARY_LENGTH
+from solver.game import GAMES, get_game
+from solver.notation import MAX_NOTATION
 
 _UNION: Any = Union
 """``Union``, indexed by model classes made at run time."""
@@ -42,6 +47,51 @@ def _skipped(kind: Any) -> Any:
     return Annotated[Any, PlainValidator(_as_it_came, json_schema_input_type=kind)]
 
 
+LABEL = "The move in a player's words, unique among the legal moves of this decision."
+NOTATION = (
+    "The move as a short line of text (docs/notation.md), which `apply`, `validate` and"
+    " a session's `move` also take in place of the move object."
+)
+Notation = Annotated[str, Field(min_length=1, max_length=MAX_NOTATION, description=NOTATION)]
+"""A move's notation, where a request may send it in place of the move object."""
+
+
+def _listed(prefix: str, move: Any, sent: bool = False) -> Any:
+    """The move type of ``legal``'s answer: each kind of move of the union ``move`` with
+    its ``label`` and ``notation`` beside its own fields, told apart as ``move`` is;
+    ``sent``: as a request may send it back, the two words optional."""
+    if get_origin(move) is not Annotated:
+        return _with_words(prefix, move, sent)
+    kinds, *told = get_args(move)
+    if get_origin(kinds) not in (Union, type(int | str)):
+        return Annotated[(_with_words(prefix, kinds, sent), *told)]
+    worded = tuple(_listed(prefix, kind, sent) for kind in get_args(kinds))
+    return Annotated[(_UNION[worded], *told)]
+
+
+def _with_words(prefix: str, model: type[BaseModel], sent: bool) -> type[BaseModel]:
+    kind = model.__name__.removeprefix(prefix)
+    if sent:  # not required, and never null: a word left out is simply not there
+        return create_model(
+            f"{prefix}Sent{kind}",
+            __base__=model,
+            __doc__=f"{model.__doc__ or 'A move.'} Its label and notation may come with it.",
+            label=(str, Field(None, description=LABEL, json_schema_extra=_no_default)),
+            notation=(str, Field(None, description=NOTATION, json_schema_extra=_no_default)),
+        )
+    return create_model(
+        f"{prefix}Listed{kind}",
+        __base__=model,
+        __doc__=f"{model.__doc__ or 'A move.'} With its label and notation.",
+        label=(str, Field(description=LABEL)),
+        notation=(str, Field(description=NOTATION)),
+    )
+
+
+def _no_default(schema: JsonDict) -> None:
+    schema.pop("default", None)
+
+
 class TurnModel(BaseModel):
     to_move: int | None = Field(description="The seat deciding next; null at the end.")
     waiting: list[int] = Field(
@@ -49,12 +99,32 @@ class TurnModel(BaseModel):
         " or in a simultaneous step every seat that has not chosen yet."
     )
     terminal: bool = Field(description="The game has ended.")
-    phase: str = Field(description="The game's step (`over` at the end).")
+    phase: str = Field(
+        description="The game's step (`over` at the end).",
+        json_schema_extra=lambda schema: schema.update(enum=_phases()),
+    )
+
+
+def _phases() -> list[JsonValue]:
+    """Every step of every registered game, each once."""
+    return list(dict.fromkeys(phase for name in GAMES for phase in get_game(name).phases))
 
 
 class VerdictResponse(BaseModel):
     legal: bool
     reason: str = Field(description="`legal`, or the rule the move breaks.")
+
+
+class GivesUpModel(BaseModel):
+    value: float = Field(description="The hint's value given up against the best move (its unit).")
+    win_chance: float | None = Field(
+        default=None,
+        description="The chance to win given up (0-1), where the hint computes one.",
+    )
+
+
+GRADES = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
+"""A reviewed move's grade (``solver.review.GRADES``; thresholds in docs/review.md)."""
 
 
 class ScoreModel(BaseModel):
@@ -81,9 +151,12 @@ class GameSchemas:
     score: type[BaseModel]
     render: type[BaseModel]
     state_response: type[BaseModel]
+    apply_response: type[BaseModel]
     view_response: type[BaseModel]
     legal_response: type[BaseModel]
     hint_response: type[BaseModel]
+    review: type[BaseModel]
+    review_response: type[BaseModel]
     score_response: type[BaseModel]
     cards_response: type[BaseModel]
 
@@ -96,7 +169,23 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
         "A full state, or one seat's view of it (marked `view_of`).", models.state, models.view
     )
     full_state = _described("A full game state (a view cannot be played on).", models.state)
-    move_doc = _described("A move as `legal` or the hint's `move` writes it.", move)
+    listed = type(
+        f"{prefix}ListedMove",
+        (root[_listed(prefix, models.move)],),
+        {"__doc__": "A move as `legal` lists it: its own fields, its label and its notation."},
+    )
+    sent = type(
+        f"{prefix}SentMove",
+        (root[_listed(prefix, models.move, sent=True)],),
+        {"__doc__": "A move as `legal` lists it, its label and notation sent back or not."},
+    )
+    move_doc = _described(
+        "A move: as the hint's `move` writes it, as `legal` lists it (its `label` is not"
+        " read; its `notation` must name the same move), or its `notation` alone.",
+        move,
+        sent,
+        Notation,
+    )
 
     def request(suffix: str, **fields: Any) -> type[BaseModel]:
         return create_model(f"{prefix}{suffix}Request", __base__=Request, **fields)
@@ -110,14 +199,31 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
         "Answer as this seat, from its view alone (default: the seat to move;"
         " a view answers only for its own seat).",
     )
+    named: Any = (Literal[name], ...)
     ranked = response(
         "RankedMove",
         move=(move, ...),
-        value=(float, Field(description="Higher is better; comparable within one hint.")),
-        reason=(str, Field(description="Why, in a player's words.")),
+        label=(str, Field(description=LABEL)),
+        notation=(str, Field(description=NOTATION)),
+        value=(float, Field(description=_value_words(name))),
+        summary=(
+            str,
+            Field(
+                max_length=SUMMARY_LENGTH,
+                description="Why, in one short sentence a player can read at a glance.",
+            ),
+        ),
+        reason=(str, Field(description="Why, in full, in a player's words.")),
+        because=(
+            _LIST[fact_model(name, prefix)],
+            Field(
+                description="The facts behind the reason, to show or translate (docs/reasons.md)."
+            ),
+        ),
         detail=(models.detail, Field(description="The numbers behind the value.")),
     )
     return GameSchemas(
+        apply_response=_apply_response(name, prefix, models),
         new=request(
             "New",
             players=_optional(whole_in(1, 8), "Seats (default per game)."),
@@ -146,6 +252,11 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
                 Annotated[float, Field(ge=1, le=2000)], "Time the hint may think (default 80 ms)."
             ),
             top=_optional(whole_in(1, 1000), "Only the best N moves (default: every one)."),
+            level=_optional(
+                Literal[1, 2, 3],
+                "One rung of the hint ladder to the best move (docs/ladder.md): 1 where to"
+                " look, 2 what to look at, 3 the move (default: every move ranked).",
+            ),
         ),
         validate=request(
             "Validate", state=(state_or_view, ...), move=(move_doc, ...), seat=answering
@@ -175,7 +286,13 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
         ),
         legal_response=response(
             "LegalResponse",
-            moves=(_LIST[move], Field(description="The legal moves of the seat asked about.")),
+            moves=(
+                _LIST[listed],
+                Field(
+                    description="The legal moves of the seat asked about, each with its"
+                    " `label` and `notation` beside its own fields."
+                ),
+            ),
         ),
         hint_response=response(
             "HintResponse",
@@ -190,7 +307,50 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
                     " answer on any machine."
                 ),
             ),
-            moves=(_LIST[ranked], Field(description="The legal moves, best first.")),
+            moves=(
+                _LIST[ranked],
+                Field(description="The legal moves, best first (none for a `level`)."),
+            ),
+            level=(
+                Literal[1, 2, 3] | None,
+                Field(default=None, description="The rung of the ladder asked for, if one was."),
+            ),
+            text=(
+                str | None,
+                Field(default=None, description="With `level`: that rung, in a player's words."),
+            ),
+            move=(move | None, Field(default=None, description="Level 3: the best move.")),
+            label=(str | None, Field(default=None, description=f"Level 3: {LABEL}")),
+            notation=(str | None, Field(default=None, description=f"Level 3: {NOTATION}")),
+        ),
+        review=request(
+            "Review",
+            state=(state_or_view, ...),
+            move=(move_doc, ...),
+            seat=answering,
+            budget_ms=_optional(
+                Annotated[float, Field(ge=1, le=2000)], "Time the hint may think (default 80 ms)."
+            ),
+        ),
+        review_response=create_model(
+            f"{prefix}ReviewResponse",
+            __base__=ranked,
+            __doc__="The move reviewed as the hint ranks it, and where it stands.",
+            game=named,
+            seat=(int, ...),
+            complete=(bool, Field(description="As in the hint the review is made of.")),
+            rank=(int, Field(description="1 + the number of legal moves worth more.")),
+            moves=(int, Field(description="How many legal moves the seat had.")),
+            best=(ranked, Field(description="The hint's best move.")),
+            gives_up=(GivesUpModel, Field(description="What the move gives up against it.")),
+            grade=(GRADES, Field(description="best, good, inaccuracy, mistake or blunder.")),
+            because=(
+                _LIST[fact_model(name, prefix, told=True)],
+                Field(
+                    description="In place of the move's own facts: what the best move gets"
+                    " that this one misses, one fact each (docs/reasons.md)."
+                ),
+            ),
         ),
         score_response=response(
             "ScoreResponse",
@@ -207,9 +367,86 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
     )
 
 
+def _value_words(name: str) -> str:
+    """The ranked move's ``value``: higher is better, and what it counts in this game."""
+    unit = get_game(name).value_unit()
+    playouts = (
+        " With budget left, the best moves are played on in deals the seat cannot tell"
+        " apart and their values corrected by what they found (`detail.tried`, `.behind`)."
+    )
+    return "Higher is better; comparable within one hint." + (f" {unit}" if unit else "") + playouts
+
+
+@functools.cache
+def fact_model(name: str, prefix: str, told: bool = False) -> type[BaseModel]:
+    """``<Prefix>Fact`` (``told``: ``<Prefix>ReviewFact``, with its English ``text``): one
+    fact behind a reason, its ``code`` one of the game's (``Game.fact_codes``)."""
+    codes = tuple(get_game(name).fact_codes())
+    code: Any = Literal[codes] if codes else str
+    fields: dict[str, Any] = {
+        "code": (code, Field(description="What kind of fact: a stable kebab-case code.")),
+        "params": (
+            dict[str, str | int | float],
+            Field(
+                description="The names and numbers its English template is filled with"
+                " (a chance as a whole `percent`)."
+            ),
+        ),
+    }
+    if told:
+        fields["text"] = (str, Field(description="The fact in English (its code's template)."))
+    return create_model(
+        f"{prefix}{'Review' if told else ''}Fact",
+        __doc__="One fact behind a reason: a stable code and its params (docs/reasons.md).",
+        **fields,
+    )
+
+
 def _score_detail(model: type[BaseModel] | None) -> dict[str, Any]:
     """The score answer's ``detail`` field, for a game whose score gives one."""
     if model is None:
         return {}
     what = "The game's own account of the standing (absent where it has none)."
     return {"detail": (model | None, Field(default=None, description=what))}
+
+
+EventScalar = str | int | float | bool | None
+EventRecord = dict[str, str | int]
+"""A thing an event names by its parts (a Park monster's back: its area and size)."""
+EventParam = EventScalar | EventRecord | list[EventScalar | EventRecord]
+"""One of an event's facts: a name, a number, a record, or a list of them (a position)."""
+
+
+@functools.cache
+def event_model(name: str, prefix: str) -> type[BaseModel]:
+    """``<Prefix>Event``: one thing that happened in game ``name``, its ``code`` one of
+    the game's (``Game.event_codes``, docs/events.md); one class per game, shared by
+    ``apply`` and the sessions."""
+    codes = get_game(name).event_codes()
+    code: Any = Literal[codes] if codes else str
+    return create_model(
+        f"{prefix}Event",
+        __doc__="What just happened, as the seat told may see it (docs/events.md).",
+        code=(code, Field(description="What kind of event: a stable kebab-case code.")),
+        params=(
+            dict[str, EventParam],
+            Field(
+                description="Its facts (seats, card ids, points). An event that changes a"
+                " seat's score names it as `seat`, the change as `points`."
+            ),
+        ),
+        text=(str, Field(description="One English sentence in a player's words.")),
+    )
+
+
+def _apply_response(name: str, prefix: str, models: GameModels) -> type[BaseModel]:
+    """``apply``'s answer: the state, the turn, and what the seat that moved saw happen."""
+    return create_model(
+        f"{prefix}ApplyResponse",
+        state=(models.state, Field(description="The full state: keep it, send views to players.")),
+        turn=(TurnModel, ...),
+        events=(
+            _LIST[event_model(name, prefix)],
+            Field(description="What happened, as the seat that moved sees it (docs/events.md)."),
+        ),
+    )

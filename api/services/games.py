@@ -104,10 +104,38 @@ def games() -> Json:
                 "default_players": game.default_players,
                 "modes": {mode: list(counts) for mode, counts in game.mode_players.items()},
                 "settings": dict(game.settings),
+                "setting_details": setting_details(game),
                 "players": list(game.players),
             }
         )
     return {"games": listed}
+
+
+def setting_details(game: AnyGame) -> dict[str, Json]:
+    """Each rule setting of ``game`` as a front end offers it: what it means, its default,
+    its kind of value and the values it takes, from the game's typed settings document.
+
+    >>> from solver.game import get_game
+    >>> setting_details(get_game("park"))["run_gaps"]["values"]
+    ['none', 'upgrades', 'any']
+    """
+    schema = game.document_models().settings.model_json_schema()
+    return {name: _detail(field) for name, field in schema.get("properties", {}).items()}
+
+
+def _detail(field: Json) -> Json:
+    kinds = field.get("anyOf", [field])
+    kind = next((k for k in kinds if k.get("type") != "null"), field)
+    detail: Json = {
+        "meaning": field.get("description", ""),
+        "default": field.get("default"),
+        "kind": kind.get("type", "string"),
+        "may_be_null": any(k.get("type") == "null" for k in kinds),
+    }
+    if "enum" in kind or "const" in kind:
+        detail["values"] = kind.get("enum", [kind.get("const")])
+    detail |= {bound: kind[bound] for bound in ("minimum", "maximum") if bound in kind}
+    return detail
 
 
 def cards(name: str) -> Json:
@@ -142,11 +170,14 @@ def new_game(
     return {"state": state.to_json(), "turn": game.turn(state).to_json()}
 
 
-def apply(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) -> Json:
-    """The full state after the move, and whose decision is next: ``{"state", "turn"}``.
+def apply(name: str, state_doc: Mapping[str, Any], move_doc: object) -> Json:
+    """The full state after the move, whose decision is next, and what happened:
+    ``{"state", "turn", "events"}``, the events as the seat that moved sees them
+    (``Game.happened``; that seat: the one the move names, else the seat to move).
 
-    A view cannot be played on (it does not know what the move turns up); an
-    illegal move raises IllegalMoveError naming the rule.
+    The move is its JSON object, a move as ``legal`` lists it, or its notation
+    (``Game.read_move``). A view cannot be played on (it does not know what the
+    move turns up); an illegal move raises IllegalMoveError naming the rule.
     """
     game = get_game(name)
     if isinstance(state_doc, Mapping) and "view_of" in state_doc:
@@ -154,19 +185,25 @@ def apply(name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any]) 
             "state", NotationError("a move is played on the full state, not a seat's view")
         )
     state = load(game, state_doc)
-    if not isinstance(move_doc, Mapping):
-        raise FieldError("move", NotationError("the move must be a JSON object"))
-    move = in_field("move", lambda: game.move_from_json(move_doc))
+    move = in_field("move", lambda: game.read_move(move_doc))
     after = in_field("move", lambda: state.apply(move))
-    return {"state": after.to_json(), "turn": game.turn(after).to_json()}
+    seat = getattr(move, "seat", None)
+    seat = state.to_move if seat is None else seat
+    told = game.happened(game.view(state, seat), game.view(after, seat))
+    return {
+        "state": after.to_json(),
+        "turn": game.turn(after).to_json(),
+        "events": [event.to_json() for event in told],
+    }
 
 
 def legal(name: str, state_doc: Mapping[str, Any], seat: Seat | None = None) -> Json:
     """The legal moves of ``seat`` (default: the seat to move; a view: its own seat),
-    none while it has no decision."""
+    none while it has no decision: each move's JSON with its ``label`` and
+    ``notation``, worded from that seat's view (``Game.listed``)."""
     game = get_game(name)
     seen = view_for(game, state_doc, seat)
-    return {"moves": [game.move_to_json(m) for m in seen.legal_moves()]}
+    return {"moves": game.listed(seen, seen.legal_moves())}
 
 
 def view(name: str, state_doc: Mapping[str, Any], seat: Seat) -> Json:
@@ -190,9 +227,10 @@ def hint(
     top: int | None = None,
 ) -> Json:
     """Every legal move of ``seat`` (default: the seat to move), ranked best first
-    (the best ``top`` of them when given). ``complete`` is false when the wall-clock
-    guard (the request's deadline, or many times the budget) stopped a search before
-    it did the work the budget buys (``solver.counted``): a repeat may differ."""
+    (the best ``top`` of them when given), each with its ``label`` and ``notation``.
+    ``complete`` is false when the wall-clock guard (the request's deadline, or many
+    times the budget) stopped a search before it did the work the budget buys
+    (``solver.counted``): a repeat may differ."""
     game = get_game(name)
     seen = view_for(game, state_doc, seat)
     deciding(game, seen)
@@ -202,7 +240,7 @@ def hint(
     # budget give the same hint (the request's deadline only guards the work)
     with watch() as run:
         ranked = in_field("state", lambda: game.hint(seen, asked))
-    shown = ranked if top is None else ranked[:top]
+    shown = game.ranked(seen, ranked if top is None else ranked[:top])
     moves = [r.to_json() for r in shown]
     return {"game": name, "seat": seen.seat, "complete": run.complete, "moves": moves}
 
@@ -275,10 +313,11 @@ def _hint_budget(budget: float | None) -> float:
 
 
 def validate(
-    name: str, state_doc: Mapping[str, Any], move_doc: Mapping[str, Any], seat: Seat | None = None
+    name: str, state_doc: Mapping[str, Any], move_doc: object, seat: Seat | None = None
 ) -> Json:
-    """Is the move legal for ``seat`` (default: the seat to move; a view: its own seat)?
-    If not, the rule it breaks, in what that seat sees.
+    """Is the move (its JSON, as ``legal`` lists it, or its notation) legal for ``seat``
+    (default: the seat to move; a view: its own seat)? If not, the rule it breaks, in
+    what that seat sees.
 
     A move that names another seat (Very Big Monster's Explorer choice and hand
     draft) answers ``{"legal": false, "reason": "not your seat: this move is for
@@ -286,8 +325,6 @@ def validate(
     raises NotYourTurnError; once the game is over every move is illegal.
     """
     game = get_game(name)
-    if not isinstance(move_doc, Mapping):
-        raise FieldError("move", NotationError("the move must be a JSON object"))
     seen = view_for(game, state_doc, seat)
     verdict = in_field("move", lambda: game.validate(seen, move_doc))
     doc: Json = verdict.to_json()

@@ -226,8 +226,9 @@ class Sessions:
         """The game's answer as it stands (the view of its seat, the turn)."""
         return self.answer(self.read(token), token)
 
-    def move(self, token: str, move_doc: Mapping[str, Any]) -> Json:
-        """The page's seat plays ``move_doc``, checked against that seat's view.
+    def move(self, token: str, move_doc: object) -> Json:
+        """The page's seat plays ``move_doc`` (its JSON, as ``legal`` lists it, or its
+        notation: ``Game.read_move``), checked against that seat's view.
 
         Raises:
             GameOverError: the game has ended.
@@ -241,17 +242,16 @@ class Sessions:
             raise GameOverError("the game is over: there is no move to make")
         if state.to_move != session.seat:
             raise NotYourTurnError(f"not your turn: seat {state.to_move} decides")
-        if not isinstance(move_doc, Mapping):
-            raise _bad("move", "the move must be a JSON object")
-        _own(session, move_doc.get("seat"))
-        move = in_field("move", lambda: game.move_from_json(move_doc))
+        if isinstance(move_doc, Mapping):
+            _own(session, move_doc.get("seat"))
+        move = in_field("move", lambda: game.read_move(move_doc))
         _own(session, getattr(move, "seat", None))
         in_field("move", lambda: game.view(state, session.seat).check(move))
         try:
             after = session.after(move)
         except IllegalMoveError:  # the view allowed it: quote nothing the seat cannot see
             raise FieldError("move", IllegalMoveError("this move cannot be played now")) from None
-        return self.answer(after)
+        return self.answer(after, before=session)
 
     def bot(self, session: Session) -> Json:
         """The bot whose decision it is makes it: one decision (a page shows each in turn).
@@ -262,10 +262,14 @@ class Sessions:
             SolverTimeoutError: the request's time ran out (nothing is played).
         """
         player = session.bot()
-        return self.answer(session.after(player.choose(session.state)))
+        return self.answer(session.after(player.choose(session.state)), before=session)
 
-    def answer(self, session: Session, token: str | None = None) -> Json:
-        """What the page may know: the token, its seat's view, the turn, who decides.
+    def answer(
+        self, session: Session, token: str | None = None, before: Session | None = None
+    ) -> Json:
+        """What the page may know: the token, its seat's view, the turn, who decides, and
+        ``events``: what happened since ``before`` (the game as the last answer left it),
+        told from its seat's two views alone (``Game.happened``); none without it.
 
         ``you_decide`` and ``bot_decides`` say which request moves the game on; in a
         simultaneous step they follow the order the rules engine takes the choices
@@ -274,6 +278,7 @@ class Sessions:
         game, state, seat = session.game, session.state, session.seat
         view = game.view(state, seat)
         to_move = None if state.is_terminal() else state.to_move
+        told = [] if before is None else game.happened(game.view(before.state, seat), view)
         return {
             "session": self._seal.close(session.to_json()) if token is None else token,
             "game": game.name,
@@ -283,4 +288,5 @@ class Sessions:
             "turn": game.turn(view).to_json(),
             "you_decide": to_move == seat,
             "bot_decides": to_move is not None and to_move != seat,
+            "events": [event.to_json() for event in told],
         }

@@ -59,14 +59,15 @@ def _post(client: httpx.Client, path: str, body: Mapping[str, Any]) -> Any:
 
 
 def _hinted(client: httpx.Client, name: str, state: Any, view: Any, seat: int) -> Any:
-    """The top hint for ``seat``, asked of its view and of the full state alike."""
+    """The top hint for ``seat`` (the move with its label and notation), asked of its view
+    and of the full state alike."""
     ask = {"seat": seat, "budget_ms": BUDGET_MS[name], "top": 1}
     from_view = _post(client, f"/v1/{name}/hint", {"state": view, **ask})
     from_state = _post(client, f"/v1/{name}/hint", {"state": state, **ask})
     assert from_view == from_state, f"seat {seat}: the hint read more than the view"
     assert from_view["game"] == name and from_view["seat"] == seat
     [best] = from_view["moves"]
-    return best["move"]
+    return best
 
 
 def _choose(
@@ -80,7 +81,8 @@ def _choose(
     assert moves, f"seat {seat} is waiting but has no legal move"
     if not hint:
         return rng.choice(moves)
-    move = _hinted(client, name, state, view, seat)
+    best = _hinted(client, name, state, view, seat)
+    move = {**best["move"], "label": best["label"], "notation": best["notation"]}
     assert move in moves, f"the hint {move} is not among the legal moves"
     verdict = _post(client, f"/v1/{name}/validate", {"state": view, "move": move})
     assert verdict == {"legal": True, "reason": "legal"}

@@ -14,9 +14,10 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.http.settings import Settings
+from api.services import games as game_service
 from solver.errors import NotationError
 from solver.game import GAMES, Entry, get_game
-from tests.solver.conftest import TOY
+from tests.extra_game import GAME
 
 
 @pytest.fixture(scope="module")
@@ -35,6 +36,18 @@ def test_the_listing_says_what_a_front_end_needs(client: TestClient, name: str) 
     assert entry["modes"] == {mode: list(counts) for mode, counts in game.mode_players.items()}
     assert entry["players"] == list(game.players)
     assert {"random", "greedy", "hint"} <= set(entry["players"])
+    details = entry["setting_details"]
+    assert set(details) == set(game.settings)
+    for name, default in game.settings.items():
+        assert details[name]["meaning"] and details[name]["default"] == default
+        values = details[name]["values"]
+        assert values is None or default in values or default is None
+
+
+def test_a_setting_with_a_list_of_values_says_them() -> None:
+    details = game_service.setting_details(get_game("park"))
+    assert details["run_gaps"]["values"] == ["none", "upgrades", "any"]
+    assert details["fifth_slot_price"]["minimum"] == 0 and details["bank"]["may_be_null"]
 
 
 @pytest.mark.parametrize("name", list(GAMES))
@@ -62,7 +75,7 @@ def test_a_game_registered_later_is_listed_and_linked(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     summary = "Take 1 or 2 counters in turn & score 3 more for the last."
-    pile = dataclasses.replace(TOY, summary=summary, mode_players={"short": (2,), "long": (2, 3)})
+    pile = dataclasses.replace(GAME, summary=summary, mode_players={"short": (2,), "long": (2, 3)})
     module = types.ModuleType("pile_game")
     vars(module)["GAME"] = pile
     monkeypatch.setitem(sys.modules, "pile_game", module)
@@ -79,7 +92,8 @@ def test_a_game_registered_later_is_listed_and_linked(
         "default_players": 2,
         "modes": {"short": [2], "long": [2, 3]},
         "settings": {},
-        "players": ["first", "second", "hint"],
+        "setting_details": {},
+        "players": ["random", "greedy", "hint", "mcts", "search"],
     }
     index = client.get("/play").text
     links = [f'<a href="/play/{name}">' for name in ("manno", *GAMES)]

@@ -44,7 +44,7 @@ def test_a_whole_game_is_played_from_views(client: TestClient, name: str) -> Non
         assert moves == _post(client, f"/v1/{name}/legal", {"state": state})["moves"]
         body = {"state": shown["view"], "budget_ms": 5, "top": 1}
         [best] = _post(client, f"/v1/{name}/hint", body)["moves"]
-        assert best["move"] in moves
+        assert {**best["move"], "label": best["label"], "notation": best["notation"]} in moves
         played = _post(client, f"/v1/{name}/apply", {"state": state, "move": best["move"]})
         state, turn = played["state"], played["turn"]
     assert turn["terminal"] and turn["to_move"] is None and turn["waiting"] == []

@@ -34,7 +34,7 @@ def test_every_route_example_is_answered(
 ) -> None:
     routes = {p: item["post"] for p, item in document["paths"].items() if "post" in item}
     mine = {p: op for p, op in routes.items() if p.startswith(f"/v1/{name}/")}
-    assert len(mine) == 8
+    assert len(mine) == 9
     for path, op in mine.items():
         content = op["requestBody"]["content"]["application/json"]
         examples = content["examples"]
@@ -69,8 +69,9 @@ def test_the_cards_are_served_and_kept(client: TestClient, name: str) -> None:
 def test_operation_ids_name_the_game_and_the_route(document: dict[str, Any]) -> None:
     ids = {op["operationId"] for item in document["paths"].values() for op in item.values()}
     for name in NAMES:
-        for route in ("New", "Apply", "View", "Legal", "Hint", "Validate", "Score", "Cards"):
+        for route in ("New", "Apply", "View", "Legal", "Hint", "Validate", "Review", "Score"):
             assert f"{name}{route}" in ids
+        assert f"{name}Cards" in ids
 
 
 def _fields(moves: list[dict[str, Any]]) -> set[tuple[str, ...]]:

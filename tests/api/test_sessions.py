@@ -59,7 +59,7 @@ def test_a_seat_plays_to_the_end_and_sees_only_its_view(client: TestClient, name
         state = _sessions(client).read(got["session"]).state
         assert got["view"] == game.view(state, 1).to_json()
         assert set(got) == {"session", "game", "seat", "bots", "view", "turn", "you_decide",
-                            "bot_decides"}  # fmt: skip
+                            "bot_decides", "events"}  # fmt: skip
         assert str(SEED) not in json.dumps(got)
         if got["turn"]["terminal"]:
             break

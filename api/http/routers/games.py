@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, Field
@@ -27,6 +27,7 @@ from api.http.problems import responses, typed_responses
 from api.http.routers import router as make_router
 from api.http.routers.manno import SVG_RESPONSES, SvgResponse
 from api.services import games as game_service
+from api.services import review as review_service
 from solver.game import DEFAULT_HINT_BUDGET, GAMES, Json, get_game
 
 PROBLEMS = responses(413, 422, 503)
@@ -89,6 +90,7 @@ def examples(name: str) -> dict[str, Json]:
         "legal": {"state": seen},
         "hint": {"state": seen, "top": 3},
         "validate": {"state": seen, "move": move},
+        "review": {"state": seen, "move": move},
         "score": {"state": seen},
         "render": {"state": seen},
     }
@@ -123,7 +125,7 @@ def game_router(name: str, title: str) -> APIRouter:
         )
         return here(request, call)
 
-    @post("/apply", schemas.state_response, "apply")
+    @post("/apply", schemas.apply_response, "apply")
     @_body(schemas.apply)
     async def apply(body: Any, request: Request) -> JsonAnswer:
         return here(request, functools.partial(game_service.apply, name, body.state, body.move))
@@ -143,6 +145,11 @@ def game_router(name: str, title: str) -> APIRouter:
     @_body(schemas.hint)
     async def hint(body: Any, request: Request) -> Response:
         budget = None if body.budget_ms is None else body.budget_ms / 1000
+        if body.level is not None:  # one rung of the ladder
+            rung = (name, body.state, body.seat, budget, body.level)
+            work = Work(name, "hint", DEFAULT_HINT_BUDGET if budget is None else budget)
+            call = functools.partial(review_service.hint_level, *rung)
+            return JsonAnswer(await _gate(request).run(call, work=work))
         asked = (name, body.state, body.seat, budget, body.top)
         cache: HintCache = request.app.state.hints
         key, kept = b"", None
@@ -167,6 +174,15 @@ def game_router(name: str, title: str) -> APIRouter:
     async def validate(body: Any, request: Request) -> JsonAnswer:
         call = functools.partial(game_service.validate, name, body.state, body.move, body.seat)
         return here(request, call)
+
+    @post("/review", schemas.review_response, "review")
+    @_body(schemas.review)
+    async def review(body: Any, request: Request) -> JsonAnswer:
+        budget = None if body.budget_ms is None else body.budget_ms / 1000
+        asked = (name, body.state, body.move, body.seat, budget)
+        work = Work(name, "hint", DEFAULT_HINT_BUDGET if budget is None else budget)
+        call = functools.partial(review_service.review, *asked)
+        return JsonAnswer(await _gate(request).run(call, work=work))
 
     @post("/score", schemas.score_response, "score")
     @_body(schemas.score)
@@ -202,7 +218,16 @@ def game_router(name: str, title: str) -> APIRouter:
     )
     hint.__doc__ = (
         f"{title}: every legal move of the seat, ranked best first, with reasons, from its"
-        " view alone (the `seat` named, else the seat to move)."
+        " view alone (the `seat` named, else the seat to move). With `level` (1, 2, 3), one"
+        " rung of the ladder to the best move instead: where to look, what to look at, the"
+        " move (docs/ladder.md)."
+    )
+    review.__doc__ = (
+        f"{title}: how good the seat's own move is, from its view alone: its value and rank"
+        " among every legal move the hint ranks, the best move, what it gives up, a grade"
+        " (best, good, inaccuracy, mistake, blunder: docs/review.md) and what the best move"
+        " gets that it misses. An illegal move is refused with the rule it breaks (a move"
+        ' naming another seat: "not your seat: ...").'
     )
     validate.__doc__ = (
         f"{title}: is the move legal for one seat (the `seat` named, else the seat to move;"
@@ -220,6 +245,26 @@ def game_router(name: str, title: str) -> APIRouter:
     return router
 
 
+class SettingDetail(BaseModel):
+    """One rule setting as a front end offers it."""
+
+    meaning: str = Field(description="What the setting decides, in a player's words.")
+    default: bool | int | float | str | list[int] | None = Field(
+        description="Its value when a set-up leaves it out."
+    )
+    kind: Literal["boolean", "integer", "number", "string", "array"] = Field(
+        description="The kind of value it takes."
+    )
+    may_be_null: bool = Field(description="null is a value too (its meaning says what it does).")
+    values: list[bool | int | float | str] | None = Field(
+        default=None, description="The only values it takes, where it has a list of them."
+    )
+    minimum: int | float | None = Field(default=None, description="Its least value, for a number.")
+    maximum: int | float | None = Field(
+        default=None, description="Its greatest value, for a number."
+    )
+
+
 class GameEntry(BaseModel):
     """One registered game, with what a front end needs to offer it."""
 
@@ -235,6 +280,9 @@ class GameEntry(BaseModel):
     )
     settings: dict[str, bool | int | float | str | None] = Field(
         description="Every rule setting with its default (docs/rulings.md)."
+    )
+    setting_details: dict[str, SettingDetail] = Field(
+        description="Every rule setting: what it means, its default and the values it takes."
     )
     players: list[str] = Field(
         description="The players a bot may be, in `/v1/sessions` and in a match: `mcts` and"

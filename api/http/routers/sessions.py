@@ -30,9 +30,11 @@ from api.http.game_schemas import TurnModel
 from api.http.limits import SolverGate, Work
 from api.http.problems import responses
 from api.http.routers import router as make_router
+from api.http.routers.games import prefix_of
 from api.services.sealed import MAX_TOKEN_CHARS
 from api.services.sessions import BOT_BUDGET_TIMES, MAX_SEED, STRENGTHS, Sessions
 from solver.game import GAMES
+from solver.notation import MAX_NOTATION
 
 router = make_router(prefix="/v1/sessions", tags=["sessions"])
 PROBLEMS = responses(413, 422, 503)
@@ -80,8 +82,10 @@ class SessionBody(BaseModel):
 
 
 class MoveBody(SessionBody):
-    move: dict[str, Any] = Field(
-        description="A move of the caller's seat, as `/v1/<game>/legal` lists it for its view."
+    move: dict[str, Any] | Annotated[str, Field(max_length=MAX_NOTATION)] = Field(
+        description="A move of the caller's seat, as `/v1/<game>/legal` lists it for its view,"
+        " or its `notation` alone.",
+        json_schema_extra=lambda schema: _a_move_or_its_notation(schema),
     )
 
 
@@ -90,15 +94,51 @@ class SessionAnswer(BaseModel):
         description="The game's new sealed token: send it with the next request (an older"
         " one still reads, as the game stood then)."
     )
-    game: str
+    game: str = Field(
+        description="The game, by its name in `GET /v1/games`: its `view` is that game's.",
+        json_schema_extra=lambda schema: schema.update(enum=list(GAMES)),
+    )
     seat: int = Field(description="The caller's seat.")
     bots: dict[str, str] = Field(description="The bot in each other seat, by seat.")
     view: dict[str, Any] = Field(
-        description="What the caller's seat sees (a `view_of` document): never the full state."
+        description="What the caller's seat sees (a `view_of` document, its `game` saying"
+        " which): never the full state.",
+        json_schema_extra=lambda schema: _one_of_the_views(schema),
     )
     turn: TurnModel
     you_decide: bool = Field(description="The caller's seat decides now: send `move`.")
     bot_decides: bool = Field(description="A bot decides now: ask `bot` (one decision).")
+    events: list[dict[str, Any]] = Field(
+        description="What happened since the last answer (the caller's move, or the bot's"
+        " decision), as the caller's seat may see it: the game's `Event`s (docs/events.md);"
+        " none when the game starts or is read again.",
+        json_schema_extra=lambda schema: schema.update(items=_events()),
+    )
+
+
+def _per_game(kind: str) -> list[dict[str, str]]:
+    """A reference to each game's schema ``<Prefix><kind>`` (made by its routes), read when
+    the schema is."""
+    return [{"$ref": f"#/components/schemas/{prefix_of(name)}{kind}"} for name in GAMES]
+
+
+def _events() -> dict[str, Any]:
+    """Each game's ``Event`` (``event_model``)."""
+    return {"anyOf": _per_game("Event")}
+
+
+def _a_move_or_its_notation(schema: dict[str, Any]) -> None:
+    """``schema`` (an open object or a string) as one of the games' moves, or a notation."""
+    notation = {"type": "string", "maxLength": MAX_NOTATION}
+    schema.update(anyOf=[*_per_game("SentMove"), notation])
+
+
+def _one_of_the_views(schema: dict[str, Any]) -> None:
+    """``schema`` (an open object) as one of the games' ``View``s, told apart by ``game``."""
+    del schema["type"], schema["additionalProperties"]
+    views = _per_game("View")
+    mapping = {name: view["$ref"] for name, view in zip(GAMES, views, strict=True)}
+    schema.update(oneOf=views, discriminator={"propertyName": "game", "mapping": mapping})
 
 
 def _gate(request: Request) -> SolverGate:

@@ -35,6 +35,11 @@ def _sequential(state: State, pick: Any) -> tuple[State, dict[int, Move]]:
     return state, chosen
 
 
+def _moves(listed: list[Json]) -> list[Json]:
+    """The moves ``legal`` lists, without their labels and notations."""
+    return [{k: v for k, v in m.items() if k not in ("label", "notation")} for m in listed]
+
+
 def _in_order(start: State, chosen: dict[int, Move], order: list[int]) -> Json:
     """The same choices made through each seat's view, ``legal`` and ``apply``, in ``order``."""
     doc = start.to_json()
@@ -43,7 +48,7 @@ def _in_order(start: State, chosen: dict[int, Move], order: list[int]) -> Json:
         assert turn["waiting"] == sorted(order[k:], key=lambda s: (s - start.first) % 4)
         assert turn["to_move"] == turn["waiting"][0]
         view_doc = service.view("vbm", doc, seat)
-        offered = service.legal("vbm", view_doc)["moves"]
+        offered = _moves(service.legal("vbm", view_doc)["moves"])
         want = {**move_to_json(chosen[seat]), "seat": seat}
         assert want in offered and all(m["seat"] == seat for m in offered)
         assert service.validate("vbm", view_doc, want) == {"legal": True, "reason": "legal"}
@@ -91,7 +96,7 @@ def test_a_waiting_seat_that_is_not_to_move_gets_its_hint_from_its_view() -> Non
     answer = service.hint("vbm", view_doc, 3, 0.05)
     assert answer["seat"] == 3
     hinted = [m["move"] for m in answer["moves"]]
-    legal = service.legal("vbm", view_doc)["moves"]
+    legal = _moves(service.legal("vbm", view_doc)["moves"])
     assert sorted(map(json.dumps, hinted)) == sorted(map(json.dumps, legal))
     assert all(m["seat"] == 3 for m in hinted)
     # the same answer from the full state, asked for seat 3
