@@ -3,13 +3,18 @@ typed by the client ``openapi-python-client`` generates from the service's OpenA
 document: every seat in turn gets its own view, asks for a hint and plays the best
 move, until the game ends; then the score pad.
 
+``team`` plays one seat of a Very Big Monster team game against bots through
+``/v1/sessions``, its mode and player count read from ``GET /v1/games``: it plays the
+first move ``legal`` lists by its notation, climbs the hint ladder and reviews its own
+move at its first decisions, and prints what each answer says happened.
+
     clients/.venv/bin/openapi-python-client generate --url BASE_URL/openapi.json \
         --config clients/python/config.yaml --meta none \
         --output-path clients/python/monster_solver_client
     clients/.venv/bin/python clients/python/play.py [BASE_URL] [GAME ...]
 
 BASE_URL: the service (default $MONSTERS_URL, else http://127.0.0.1:8000).
-GAME: park, vbm or monstrolicious (default: all three).
+GAME: park, vbm, monstrolicious or team (default: all four).
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ from typing import Protocol, TypeVar
 
 import httpx
 from monster_solver_client import Client
+from monster_solver_client.api.games import games_list
 from monster_solver_client.api.monstrolicious import (
     monstrolicious_apply,
     monstrolicious_hint,
@@ -28,9 +34,20 @@ from monster_solver_client.api.monstrolicious import (
     monstrolicious_view,
 )
 from monster_solver_client.api.park import park_apply, park_hint, park_new, park_score, park_view
-from monster_solver_client.api.vbm import vbm_apply, vbm_hint, vbm_new, vbm_score, vbm_view
+from monster_solver_client.api.sessions import sessions_bot, sessions_move, sessions_start
+from monster_solver_client.api.vbm import (
+    vbm_apply,
+    vbm_hint,
+    vbm_legal,
+    vbm_new,
+    vbm_review,
+    vbm_score,
+    vbm_view,
+)
 from monster_solver_client.models import (
+    GamesResponse,
     MonstroliciousApplyRequest,
+    MonstroliciousApplyResponse,
     MonstroliciousHintRequest,
     MonstroliciousHintResponse,
     MonstroliciousNewRequest,
@@ -43,7 +60,9 @@ from monster_solver_client.models import (
     MonstroliciousView,
     MonstroliciousViewRequest,
     MonstroliciousViewResponse,
+    MoveBody,
     ParkApplyRequest,
+    ParkApplyResponse,
     ParkHintRequest,
     ParkHintResponse,
     ParkInviteMove,
@@ -61,13 +80,24 @@ from monster_solver_client.models import (
     ParkViewResponse,
     Problem,
     ScoreModel,
+    SessionAnswer,
+    SessionBody,
+    StartBody,
+    StartBodyGame,
+    StartBodySettingsType0,
     TurnModel,
     VbmApplyRequest,
+    VbmApplyResponse,
     VbmChooseExplorer,
     VbmHintRequest,
+    VbmHintRequestLevelType0,
     VbmHintResponse,
+    VbmLegalRequest,
+    VbmLegalResponse,
     VbmNewRequest,
     VbmPlace,
+    VbmReviewRequest,
+    VbmReviewResponse,
     VbmScoreRequest,
     VbmScoreResponse,
     VbmState,
@@ -154,7 +184,7 @@ class Park:
         self, client: Client, state: ParkState, move: ParkMove
     ) -> tuple[ParkState, TurnModel]:
         body = ParkApplyRequest(state=state, move=move)
-        answer = ok(park_apply.sync(client=client, body=body), ParkStateResponse)
+        answer = ok(park_apply.sync(client=client, body=body), ParkApplyResponse)
         return answer.state, answer.turn
 
     def score(self, client: Client, state: ParkState) -> ParkScoreResponse:
@@ -181,7 +211,7 @@ class Vbm:
 
     def apply(self, client: Client, state: VbmState, move: VbmMove) -> tuple[VbmState, TurnModel]:
         body = VbmApplyRequest(state=state, move=move)
-        answer = ok(vbm_apply.sync(client=client, body=body), VbmStateResponse)
+        answer = ok(vbm_apply.sync(client=client, body=body), VbmApplyResponse)
         return answer.state, answer.turn
 
     def score(self, client: Client, state: VbmState) -> VbmScoreResponse:
@@ -214,7 +244,7 @@ class Monstrolicious:
     ) -> tuple[MonstroliciousState, TurnModel]:
         body = MonstroliciousApplyRequest(state=state, move=move)
         answer = ok(
-            monstrolicious_apply.sync(client=client, body=body), MonstroliciousStateResponse
+            monstrolicious_apply.sync(client=client, body=body), MonstroliciousApplyResponse
         )
         return answer.state, answer.turn
 
@@ -243,20 +273,111 @@ def play_out(client: Client, name: str, rules: Rules[State, View, Move]) -> bool
     return turn.terminal
 
 
+TEAM_MODE = "team"
+COACHED = 2
+"""The decisions of the seat played at which it climbs the hint ladder and reviews its move."""
+
+
+def team_set_up(client: Client) -> tuple[str, int]:
+    """Very Big Monster's title and the fewest players its team mode takes (``GET /v1/games``)."""
+    for entry in ok(games_list.sync(client=client), GamesResponse).games:
+        if entry.name != "vbm":
+            continue
+        mode = entry.setting_details.additional_properties.get("mode")
+        values = mode.values if mode is not None and isinstance(mode.values, list) else []
+        counts = entry.modes.additional_properties.get(TEAM_MODE, [])
+        if TEAM_MODE in values and counts:
+            return entry.title, min(counts)
+    raise SystemExit("Very Big Monster offers no team mode")
+
+
+def vbm_view_of(answer: SessionAnswer) -> VbmView:
+    """The session's view, as Very Big Monster's (its ``game`` tells the views apart)."""
+    if not isinstance(answer.view, VbmView):
+        raise SystemExit(f"the session plays {answer.view.game}, not vbm")
+    return answer.view
+
+
+def told(answer: SessionAnswer) -> SessionAnswer:
+    """Prints what the answer says happened, as the seat played may see it."""
+    for event in answer.events:
+        print(f"team: event {event.code}: {event.text}")
+    return answer
+
+
+def climb_ladder(client: Client, view: VbmView) -> None:
+    """The three rungs of the hint ladder for the view's seat, each printed."""
+    for level in VbmHintRequestLevelType0:
+        body = VbmHintRequest(state=view, level=level, budget_ms=BUDGET_MS)
+        rung = ok(vbm_hint.sync(client=client, body=body), VbmHintResponse)
+        print(f"team: hint {level}: {rung.text if isinstance(rung.text, str) else ''}")
+
+
+def review(client: Client, view: VbmView, notation: str) -> None:
+    """The review of a move the seat played from the view, printed."""
+    body = VbmReviewRequest(state=view, move=notation, budget_ms=BUDGET_MS)
+    answer = ok(vbm_review.sync(client=client, body=body), VbmReviewResponse)
+    rank = f"rank {answer.rank} of {answer.moves}"
+    better = f"best: {answer.best.label} ({answer.best.summary})"
+    print(f"team: review: {answer.label}: {answer.grade} ({rank}); {better}")
+    for fact in answer.because:
+        print(f"team: because {fact.code}: {fact.text}")
+
+
+def play_team(client: Client) -> bool:
+    """Plays one seat of a Very Big Monster team game to its end against the service's bots,
+    prints how it went; over?"""
+    title, players = team_set_up(client)
+    settings = StartBodySettingsType0.from_dict({"mode": TEAM_MODE})
+    start = StartBody(game=StartBodyGame.VBM, players=players, seat=0, seed=SEED, settings=settings)
+    answer = told(ok(sessions_start.sync(client=client, body=start), SessionAnswer))
+    print(f"team: {title}, {TEAM_MODE} mode, {players} players; seat {answer.seat}")
+    mine = steps = 0
+    while not answer.turn.terminal and steps < MAX_STEPS:
+        if answer.you_decide:
+            view = vbm_view_of(answer)
+            legal = vbm_legal.sync(client=client, body=VbmLegalRequest(state=view))
+            listed = ok(legal, VbmLegalResponse).moves
+            if not listed:
+                raise SystemExit(f"team: seat {answer.seat} has no legal move")
+            move = listed[0]
+            if mine < COACHED:
+                climb_ladder(client, view)
+                review(client, view, move.notation)
+            print(f"team: you play {move.notation}: {move.label}")
+            body = MoveBody(session=answer.session, move=move.notation)
+            answer = ok(sessions_move.sync(client=client, body=body), SessionAnswer)
+            mine += 1
+        elif answer.bot_decides:
+            asked = SessionBody(session=answer.session)
+            answer = ok(sessions_bot.sync(client=client, body=asked), SessionAnswer)
+        else:
+            raise SystemExit(f"team: nobody decides in the step {answer.turn.phase}")
+        told(answer)
+        steps += 1
+    score = vbm_score.sync(client=client, body=VbmScoreRequest(state=vbm_view_of(answer)))
+    winners = " ".join(map(str, ok(score, VbmScoreResponse).winners))
+    end = f"winners {winners}" if answer.turn.terminal else "not over"
+    print(f"team: {steps} decisions, {mine} yours; {end}")
+    return answer.turn.terminal
+
+
 def main(args: list[str]) -> int:
-    """Plays the games named (default: all three); 0 when every one reached its end."""
+    """Plays the games named (default: all four); 0 when every one reached its end."""
     url = args[0] if args else os.environ.get("MONSTERS_URL", "http://127.0.0.1:8000")
     client = Client(base_url=url, timeout=httpx.Timeout(TIMEOUT_S))
     over = True
-    for name in args[1:] or ["park", "vbm", "monstrolicious"]:
+    for name in args[1:] or ["park", "vbm", "monstrolicious", "team"]:
         if name == "park":
             over &= play_out(client, name, Park())
         elif name == "vbm":
             over &= play_out(client, name, Vbm())
         elif name == "monstrolicious":
             over &= play_out(client, name, Monstrolicious())
+        elif name == "team":
+            over &= play_team(client)
         else:
-            raise SystemExit(f"no game {name!r}: park, vbm or monstrolicious")
+            raise SystemExit(f"no game {name!r}: park, vbm, monstrolicious or team")
     return 0 if over else 1
 
 

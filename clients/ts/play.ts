@@ -4,13 +4,18 @@
  * turn gets its own view, asks for a hint and plays the best move, until the game
  * ends; then the score pad.
  *
+ * `team` plays one seat of a Very Big Monster team game against bots through
+ * `/v1/sessions`, its mode and player count read from `GET /v1/games`: it plays the
+ * first move `legal` lists by its notation, climbs the hint ladder and reviews its own
+ * move at its first decisions, and prints what each answer says happened.
+ *
  *     npm run types && npm run build && npm run play -- [BASE_URL] [GAME ...]
  *
  * BASE_URL: the service (default $MONSTERS_URL, else http://127.0.0.1:8000).
- * GAME: park, vbm or monstrolicious (default: all three).
+ * GAME: park, vbm, monstrolicious or team (default: all four).
  */
 import createClient from "openapi-fetch";
-import type { paths } from "./api.js";
+import type { components, paths } from "./api.js";
 
 const PLAYERS = 2;
 const SEED = 1;
@@ -125,10 +130,119 @@ async function playOut<State, View, Move, Score extends Tally>(
 
 type Outcome = { line: string; over: boolean };
 
+const TEAM_MODE = "team";
+/** The decisions of the seat played at which it climbs the hint ladder and reviews its move. */
+const COACHED = 2;
+
+/** The session routes that play the team game, typed as the client's calls return them. */
+const sessions = {
+  start: (players: number, seat: number, seed: number) => {
+    const body = { players, seat, seed, settings: { mode: TEAM_MODE } };
+    return ok(client.POST("/v1/sessions", { body: { game: "vbm", ...body } }));
+  },
+  move: (session: string, move: string) =>
+    ok(client.POST("/v1/sessions/move", { body: { session, move } })),
+  bot: (session: string) => ok(client.POST("/v1/sessions/bot", { body: { session } })),
+};
+
+/** A session's answer: the seat's view of whichever game it plays (told apart by `game`). */
+type Session = Awaited<ReturnType<typeof sessions.bot>>;
+type VbmView = Extract<Session["view"], { game: "vbm" }>;
+/** A rung of the hint ladder. */
+type Level = NonNullable<components["schemas"]["VbmHintRequest"]["level"]>;
+
+/** Very Big Monster's entry in `GET /v1/games`: its team mode, and the fewest players it takes. */
+async function teamSetUp(): Promise<{ title: string; players: number }> {
+  const { games } = await ok(client.GET("/v1/games"));
+  const entry = games.find((game) => game.name === "vbm");
+  const modes = entry?.setting_details["mode"]?.values ?? [];
+  const counts = entry?.modes[TEAM_MODE] ?? [];
+  if (entry === undefined || !modes.includes(TEAM_MODE) || counts.length === 0) {
+    throw new Error("Very Big Monster offers no team mode");
+  }
+  return { title: entry.title, players: Math.min(...counts) };
+}
+
+/** The session's view, as Very Big Monster's (its `game` tells the views apart). */
+function vbmView(answer: Session): VbmView {
+  const view = answer.view;
+  if (view.game !== "vbm") {
+    throw new Error(`the session plays ${view.game}, not vbm`);
+  }
+  return view;
+}
+
+/** Prints what the answer says happened, as the seat played may see it. */
+function told(answer: Session): Session {
+  for (const event of answer.events) {
+    console.log(`team: event ${event.code}: ${event.text}`);
+  }
+  return answer;
+}
+
+/** The three rungs of the hint ladder for the view's seat, each printed. */
+async function climbLadder(view: VbmView): Promise<void> {
+  const levels: Level[] = [1, 2, 3];
+  for (const level of levels) {
+    const body = { state: view, level, budget_ms: BUDGET_MS };
+    const rung = await ok(client.POST("/v1/vbm/hint", { body }));
+    console.log(`team: hint ${level}: ${rung.text ?? ""}`);
+  }
+}
+
+/** The review of a move the seat played from the view, printed. */
+async function review(view: VbmView, notation: string): Promise<void> {
+  const body = { state: view, move: notation, budget_ms: BUDGET_MS };
+  const answer = await ok(client.POST("/v1/vbm/review", { body }));
+  const { label, grade, rank, moves, best } = answer;
+  const better = `best: ${best.label} (${best.summary})`;
+  console.log(`team: review: ${label}: ${grade} (rank ${rank} of ${moves}); ${better}`);
+  for (const fact of answer.because) {
+    console.log(`team: because ${fact.code}: ${fact.text}`);
+  }
+}
+
+/** Plays one seat of a Very Big Monster team game to its end against the service's bots. */
+async function playTeam(): Promise<Outcome> {
+  const { title, players } = await teamSetUp();
+  let answer = told(await sessions.start(players, 0, SEED));
+  console.log(`team: ${title}, ${TEAM_MODE} mode, ${players} players; seat ${answer.seat}`);
+  let mine = 0;
+  let steps = 0;
+  while (!answer.turn.terminal && steps < MAX_STEPS) {
+    const session = answer.session;
+    if (answer.you_decide) {
+      const view = vbmView(answer);
+      const listed = (await ok(client.POST("/v1/vbm/legal", { body: { state: view } }))).moves;
+      const move = listed[0];
+      if (move === undefined) {
+        throw new Error(`team: seat ${answer.seat} has no legal move`);
+      }
+      if (mine < COACHED) {
+        await climbLadder(view);
+        await review(view, move.notation);
+      }
+      console.log(`team: you play ${move.notation}: ${move.label}`);
+      answer = await sessions.move(session, move.notation);
+      mine += 1;
+    } else if (answer.bot_decides) {
+      answer = await sessions.bot(session);
+    } else {
+      throw new Error(`team: nobody decides in the step ${answer.turn.phase}`);
+    }
+    told(answer);
+    steps += 1;
+  }
+  const score = await ok(client.POST("/v1/vbm/score", { body: { state: vbmView(answer) } }));
+  const end = answer.turn.terminal ? `winners ${score.winners.join(" ")}` : "not over";
+  return { line: `team: ${steps} decisions, ${mine} yours; ${end}`, over: answer.turn.terminal };
+}
+
 const GAMES: Record<string, () => Promise<Outcome>> = {
   park: () => playOut("park", park),
   vbm: () => playOut("vbm", vbm),
   monstrolicious: () => playOut("monstrolicious", monstrolicious),
+  team: playTeam,
 };
 
 async function main(names: string[]): Promise<boolean> {
@@ -136,7 +250,7 @@ async function main(names: string[]): Promise<boolean> {
   for (const name of names.length > 0 ? names : Object.keys(GAMES)) {
     const play = GAMES[name];
     if (play === undefined) {
-      throw new Error(`no game ${JSON.stringify(name)}: park, vbm or monstrolicious`);
+      throw new Error(`no game ${JSON.stringify(name)}: park, vbm, monstrolicious or team`);
     }
     const { line, over } = await play();
     console.log(line);

@@ -1,6 +1,7 @@
 """Generated clients: the OpenAPI document yields typed TypeScript and Python clients
 whose programs (``clients/ts/play.ts``, ``clients/python/play.py``) type-check
-strictly and play every game to its end against a real server.
+strictly and play every game to its end against a real server, and one seat of a
+Very Big Monster team game through the sessions, with the hint ladder and reviews.
 
 The node packages come from ``clients/package-lock.json`` (``npm ci`` when
 ``clients/node_modules`` is missing); the Python generator and its type checker from
@@ -34,6 +35,20 @@ REQUIREMENTS = CLIENTS / "python" / "requirements.txt"
 OPERATION_ID = re.compile(r"^[a-z][A-Za-z0-9]*$")
 NAMES = "|".join(map(re.escape, GAMES))
 PLAYED = re.compile(rf"^({NAMES}): \d+ moves; seat 0 -?\d+, seat 1 -?\d+; winners")
+TEAM = "team"
+"""The programs' name for the team game they play through ``/v1/sessions``."""
+RUNG = r"hint (?P<level>[123]): \S.*"
+TEAM_LINES = {
+    "the set-up read from the game list": r"Very Big Monster, team mode, 4 players; seat 0",
+    "a rung of the hint ladder": RUNG,
+    "a review's grade, its label and the best move's": (
+        r"review: \S.*: (best|good|inaccuracy|mistake|blunder) \(rank \d+ of \d+\); best: \S.*"
+    ),
+    "a move played by its notation, with its label": r"you play \S+: \S.*",
+    "an event": r"event [a-z-]+: \S.*",
+    "the game's end": r"event game-over: The game is over: .*",
+    "the winners": r"\d+ decisions, \d+ yours; winners \d( \d)*",
+}
 
 
 @functools.cache
@@ -192,6 +207,7 @@ def _bodies(operation: list[str]) -> list[str]:
 
 
 OPAQUE = re.compile(r"\bunknown\b|Record<string, never>")
+QUOTED = re.compile(r'"[^"]*"')
 REF = re.compile(r'components\["schemas"\]\["([^"]+)"\]')
 
 
@@ -208,7 +224,7 @@ def opaque_bodies(types: str, operations: list[str]) -> list[str]:
         for line in lines:
             named = re.match(r'^\s*"?([\w/+.-]+)"?\??: ', line)
             field = named.group(1) if named else field
-            if OPAQUE.search(line):
+            if OPAQUE.search(QUOTED.sub('""', line)):  # a string may say "unknown"
                 found.append(f"{owner}.{field}: {line.strip()}")
             for ref in REF.findall(line):
                 if ref not in seen:
@@ -231,6 +247,7 @@ def test_the_opaque_body_check_names_the_schema_and_field() -> None:
         Turn: {
             waiting: number[];
             extra: Record<string, never>;
+            type: "/problems/unknown-deck" | "about:blank";
         };
         Unused: {
             x: unknown;
@@ -279,15 +296,16 @@ export interface operations {
     ]
 
 
-def test_the_typescript_types_of_every_game_body_are_closed(typescript: Path) -> None:
+def test_the_typescript_types_of_every_game_and_session_body_are_closed(typescript: Path) -> None:
     document = _document()
+    areas = [f"/v1/{name}/" for name in GAMES] + ["/v1/sessions", "/v1/games"]
     game_ops = [
         operation["operationId"]
         for path, operations in document["paths"].items()
         for operation in operations.values()
-        if any(path.startswith(f"/v1/{name}/") for name in GAMES)
+        if path.startswith(tuple(areas))
     ]
-    assert "parkHint" in game_ops
+    assert {"parkHint", "sessionsMove", "gamesList"} <= set(game_ops)
     opaque = opaque_bodies((typescript / "api.ts").read_text(), game_ops)
     assert opaque == [], "bodies typed only as open objects:\n" + "\n".join(opaque)
 
@@ -307,6 +325,46 @@ def test_the_typescript_program_plays_every_game_to_its_end(compiled: Path, base
     lines = _run(["node", compiled, base, *GAMES]).splitlines()
     assert [line.split(":")[0] for line in lines] == list(GAMES)
     assert all(PLAYED.match(line) for line in lines), lines
+
+
+def team_game_faults(lines: list[str]) -> list[str]:
+    """What a program's account of the team game lacks: each kind of line it must print
+    (``TEAM_LINES``) that it does not, every rung of the ladder, and the end last."""
+    said = [line.removeprefix(f"{TEAM}: ") for line in lines if line.startswith(f"{TEAM}: ")]
+    faults = [f"not a team line: {line}" for line in lines if not line.startswith(f"{TEAM}: ")]
+    for what, rule in TEAM_LINES.items():
+        if not any(re.fullmatch(rule, line) for line in said):
+            faults.append(f"no line with {what}")
+    rungs = {rung.group("level") for line in said if (rung := re.fullmatch(RUNG, line))}
+    faults += [f"no rung {level} of the ladder" for level in "123" if level not in rungs]
+    if said and not re.fullmatch(TEAM_LINES["the winners"], said[-1]):
+        faults.append(f"the last line is not the winners: {said[-1]}")
+    return faults
+
+
+def test_the_team_game_check_names_what_is_missing() -> None:
+    told = [
+        "team: Very Big Monster, team mode, 4 players; seat 0",
+        "team: hint 1: Look at the top of your play area.",
+        "team: hint 3: Keep Explorer E06 (2 VP per completed crystal).",
+        "team: review: Place Rock R05 at row 1, column 0: mistake (rank 101 of 120); best: Keep",
+        "team: you play R05@-1,0>1#0: Place Rock R05 at row 1, column 0",
+        "team: event card-placed: You placed Rock R05 at row 1, column 0 (+2 points).",
+        "team: 76 decisions, 19 yours; winners 1 3",
+        "park: 51 moves",
+    ]
+    assert team_game_faults(told) == [
+        "not a team line: park: 51 moves",
+        "no line with the game's end",
+        "no rung 2 of the ladder",
+    ]
+
+
+def test_the_typescript_program_plays_a_team_game_through_the_sessions(
+    compiled: Path, base: str
+) -> None:
+    lines = _run(["node", compiled, base, TEAM]).splitlines()
+    assert team_game_faults(lines) == [], lines
 
 
 # --- Python -----------------------------------------------------------------------
@@ -368,3 +426,12 @@ def test_the_python_program_plays_every_game_to_its_end(
     lines = _run(args, PYTHONPATH=str(python_client)).splitlines()
     assert [line.split(":")[0] for line in lines] == list(GAMES)
     assert all(PLAYED.match(line) for line in lines), lines
+
+
+def test_the_python_program_plays_a_team_game_through_the_sessions(
+    client_venv: Path, python_client: Path, base: str
+) -> None:
+    play = CLIENTS / "python" / "play.py"
+    args: list[str | Path] = [client_venv / "python", play, base, TEAM]
+    lines = _run(args, PYTHONPATH=str(python_client)).splitlines()
+    assert team_game_faults(lines) == [], lines
