@@ -24,7 +24,7 @@ $(CHROMIUM):
 
 # The generated-client tests' own tools: openapi-python-client and mypy in their own
 # venv (the stamp holds the requirements it was made from, as tests/api/test_clients.py
-# checks), and the pinned node packages.
+# checks), and the pinned node packages (and axe-core, which the browser tests inject).
 CLIENT_VENV := clients/.venv
 CLIENT_STAMP := $(CLIENT_VENV)/.installed
 CLIENT_REQUIREMENTS := clients/python/requirements.txt
@@ -36,6 +36,7 @@ $(CLIENT_STAMP): $(CLIENT_REQUIREMENTS)
 
 node:
 	cd clients && npm ci --no-audit --no-fund
+	cd tests/api/browser && npm ci --no-audit --no-fund
 
 # Everything the tests need, fetched side by side (mostly waiting on the network).
 deps: $(STAMP) $(CHROMIUM) $(CLIENT_STAMP) node
