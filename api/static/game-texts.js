@@ -16,7 +16,7 @@ export const TEXTS = {
       "On your turn take a token, buy an upgrade for one of your areas, or invite a monster " +
       "from the track into an area; after your turn you may welcome the tourists your park " +
       "satisfies. Click a track card, an upgrade or one of your areas on the board, or choose " +
-      "from the list.",
+      "from the list; to welcome tourists click them in the order you want, then Done.",
     legend: [
       ["Number in the coloured badge", "the monster's size (green water, red land, blue sky)"],
       ["Red heart ♥", "a friendly monster"],
@@ -25,6 +25,7 @@ export const TEXTS = {
       ["Number under a track card", "the price in tokens to invite it"],
       ["Grey card", "an upgrade: its kind, size in the badge, and its cost"],
       ["Yellow card", "a tourist: what it asks for, and its reward in the badge"],
+      ["Done box under the tourists", "in your tourist step: welcome the tourists you clicked (or none)"],
       ["Orange outline", "your park"],
     ],
     rules: [

@@ -4,13 +4,15 @@
 // page holds that token and its seat's view, sends the token with each request and keeps
 // the one each answer brings (in sessionStorage too, so a reload goes on). Legal moves,
 // hints, verdicts, the score pad and the board come from the public /v1/<game>/ routes,
-// asked with that view. The page opens on a game: the one this tab was playing, or a new
-// one from the query and the defaults. Query parameters: ?delay=MS (the pause before each
+// asked with that view. "Hint" climbs a ladder of three rungs (where to look, what to look
+// at, the move), and after each of the seat's moves a line says how good it was (a review
+// of the move, asked with the view the seat chose it from). The page opens on a game: the
+// one this tab was playing, or a new one from the query and the defaults. Query parameters: ?delay=MS (the pause before each
 // bot decision, 600 by default), ?seed=, ?players=, ?seat=, ?mode=, ?bots=a,b. The game's
 // seats, modes and the players a bot may be come from GET /v1/games.
 import { MonstersClient, ProblemError } from "/static/monsters-client.js";
 import { TEXTS } from "/play/static/game-texts.js";
-import { clickable, markTargets, showPicture, valueOf } from "/play/static/game-board.js";
+import { clickable, fitSections, markChoices, markTargets, showPicture, valueOf } from "/play/static/game-board.js";
 
 const $ = (/** @type {string} */ id) => /** @type {HTMLElement} */ (document.getElementById(id));
 const api = new MonstersClient();
@@ -19,7 +21,7 @@ const GAME = /** @type {import("/static/monsters-client.js").GameName} */ (
 );
 const query = new URLSearchParams(location.search);
 const DELAY_MS = Math.max(0, Math.min(5000, Number(query.get("delay") ?? 600) || 0));
-const HINTS_SHOWN = 3;
+const LADDER = ["Hint (h)", "A nearer hint (h)", "Show the move (h)"];
 const KEPT = `monsters-session-${GAME}`; // this tab's game token, so a reload goes on with it
 const TEXT = TEXTS[GAME] ?? { help: "", legend: [], rules: [] };
 
@@ -29,10 +31,13 @@ let session = null;
 let history = /** @type {string[]} */ ([]);
 /** The legal moves: each the move's JSON, with its words. */
 let legal = /** @type {{move: Record<string, any>, label: string}[]} */ ([]);
-/** @type {{move: Record<string, any>, reason: string, value: number, label?: string}[]} */
-let hinted = [];
+/** The rungs of the hint ladder climbed in this position (0 to 3). */
+let rung = 0;
+let reviewed = 0; // a new game, an undo or a later move makes the review of a move stale
 /** What the clicks on the board have named so far: move field -> value. */
 let picked = /** @type {Record<string, string>} */ ({});
+/** The tourists clicked so far in a tourist step, in order (Monster Park). */
+let touring = /** @type {string[]} */ ([]);
 /** This game's entry in GET /v1/games. */
 let info = /** @type {import("/static/monsters-client.js").GameEntry} */ (/** @type {any} */ (null));
 let round = 0; // a new game (or an undo) makes the answers of the old one stale
@@ -63,6 +68,15 @@ function entry(/** @type {Record<string, any>} */ listed) {
   const { label, notation, ...move } = listed;
   return { move, label: String(label || "") };
 }
+
+/** A review's grade in words. */
+const GRADES = /** @type {Record<string, string>} */ ({
+  best: "the best move",
+  good: "a good move",
+  inaccuracy: "an inaccuracy",
+  mistake: "a mistake",
+  blunder: "a blunder",
+});
 
 const same = (/** @type {any} */ a, /** @type {any} */ b) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -200,6 +214,8 @@ async function start(/** @type {Event | undefined} */ event) {
   }
   if (mine !== round) return;
   history = [];
+  reviewed++;
+  $("review").textContent = "";
   keep(started);
   $("table").hidden = false;
   await show(mine);
@@ -209,8 +225,10 @@ async function start(/** @type {Event | undefined} */ event) {
 async function show(/** @type {number} */ mine) {
   if (!session || mine !== round) return;
   const { view, turn } = session;
-  hinted = [];
+  rung = 0;
+  $("hint").textContent = LADDER[0];
   picked = {};
+  touring = [];
   document.body.dataset.picked = "";
   $("hints").replaceChildren();
   const [picture, scores, moves] = await Promise.all([
@@ -220,6 +238,7 @@ async function show(/** @type {number} */ mine) {
   ]);
   if (mine !== round) return;
   showPicture($("picture"), picture);
+  fitSections($("picture"));
   showScores(scores);
   legal = moves.moves.map(entry);
   showMoves();
@@ -328,10 +347,14 @@ async function choose(/** @type {Record<string, any> | string} */ move) {
       return;
     }
     setVerdict("");
+    const chosenFrom = session.view;
     const next = await api.play(session.session, /** @type {any} */ (move));
     if (mine !== round) return;
     history.push(before);
     keep(next);
+    $("review").textContent = "Your last move: being reviewed…";
+    delete $("review").dataset.grade;
+    review(chosenFrom, move); // not waited for: the game goes on
   } catch (error) {
     refuse(problemText(error));
     return;
@@ -352,6 +375,8 @@ async function undo() {
     return;
   }
   setVerdict("Your last move is taken back.");
+  reviewed++;
+  $("review").textContent = "";
   await show(mine);
 }
 
@@ -368,6 +393,10 @@ function boardChoice(/** @type {Element} */ target) {
   }
   /** @type {[string, string][]} */
   const pairs = JSON.parse(place.getAttribute("data-choice") || "[]");
+  if (pairs.some(([f]) => f === "tourist" || f === "tourists")) {
+    touristChoice(pairs[0]);
+    return;
+  }
   const fits = (/** @type {Record<string, string>} */ wanted) =>
     legal.filter(({ move }) => Object.entries(wanted).every(([f, v]) => f in move && valueOf(move[f]) === v));
   // a field not named yet narrows the choice; else the place starts a new one
@@ -396,37 +425,107 @@ function boardChoice(/** @type {Element} */ target) {
   setVerdict(`${matches.length} moves take ${said}: choose the rest on the board (marked) or in the list`);
 }
 
+/** A click in a tourist step: a tourist is added to those chosen (or, chosen already, taken
+ * out), "done" welcomes those chosen, in the order chosen where the rules allow it, else in
+ * the order they allow; they are welcomed at once when no other list of tourists holds them. */
+function touristChoice(/** @type {[string, string]} */ [field, id]) {
+  const done = field === "tourists";
+  const wanted = done ? touring : touring.includes(id) ? touring.filter((t) => t !== id) : [...touring, id];
+  const lists = legal.filter(({ move }) => Array.isArray(move.tourists) && wanted.every((t) => move.tourists.includes(t)));
+  const whole = lists.filter(({ move }) => move.tourists.length === wanted.length);
+  const exact = whole.find(({ move }) => same(move.tourists, wanted)) || whole[0];
+  const names = wanted.map(touristWords).join(" and ");
+  if (exact && (done || lists.length === whole.length)) {
+    choose(exact.move);
+    return;
+  }
+  if (lists.length === 0 || done) {
+    setVerdict(`Not allowed: your park cannot welcome ${names || "these tourists"} together`, true);
+    return;
+  }
+  touring = wanted;
+  document.body.dataset.picked = touring.map(() => "tourist").join(",");
+  /** @type {[string, string][]} */
+  const next = lists.flatMap(({ move }) => move.tourists.filter((/** @type {string} */ t) => !wanted.includes(t)).map((/** @type {string} */ t) => ["tourist", t]));
+  markChoices($("picture"), "option", exact ? [...next, ["tourists", "done"]] : next);
+  markChoices($("picture"), "chosen", wanted.map((t) => ["tourist", t]));
+  setVerdict(
+    touring.length
+      ? `Chosen: ${names}. Choose another tourist, or Done to welcome ${touring.length > 1 ? "them" : "it"}`
+      : "No tourist chosen: choose one, or Done to welcome none",
+  );
+}
+
+/** A tourist as a player reads it: what it asks for. */
+function touristWords(/** @type {string} */ id) {
+  const card = $("picture").querySelector(`.tourist[data-card="${CSS.escape(id)}"] > title`)?.textContent || id;
+  return card.replace(/^tourist \S+: /, "").replace(/ \(\d+ points\)$/, "");
+}
+
+/** One rung more of the hint ladder: where to look, then what to look at, then the move
+ * (ringed on the board, marked in the list, and a button that plays it). */
 async function hint() {
   if (!session || !session.you_decide) return;
+  if (rung >= LADDER.length) {
+    /** @type {HTMLElement | null} */ ($("hints").querySelector("button.play-hint"))?.focus();
+    return;
+  }
   const mine = round;
   const view = session.view;
+  const level = rung + 1;
   let answer;
   try {
-    answer = await api.hint(GAME, view, { top: HINTS_SHOWN });
+    answer = /** @type {Record<string, any>} */ (await api.hint(GAME, view, /** @type {any} */ ({ level })));
   } catch (error) {
     showError(problemText(error));
     return;
   }
-  if (mine !== round || session.view !== view) return;
-  hinted = answer.moves;
-  $("hints").replaceChildren(
-    ...hinted.map((ranked, index) => {
-      const item = document.createElement("li");
-      if (index === 0) item.className = "best";
-      const made = document.createElement("button");
-      made.type = "button";
-      made.className = "play-hint";
-      made.textContent = `${index + 1}. ${ranked.reason || moveText(ranked.move, ranked.label)} (${Number(ranked.value).toFixed(2)})`;
-      made.title = moveText(ranked.move, ranked.label);
-      made.addEventListener("click", () => choose(ranked.move));
-      item.append(made);
-      return item;
-    }),
-  );
-  legal.forEach((listed, index) => rowOf(index)?.classList.toggle("best", hinted.length > 0 && same(listed.move, hinted[0].move)));
-  markTargets($("picture"), hinted.length > 0 ? [hinted[0].move] : [], "best");
+  if (mine !== round || session.view !== view || rung !== level - 1) return;
+  rung = level;
+  $("hint").textContent = LADDER[Math.min(rung, LADDER.length - 1)];
+  /** @type {HTMLButtonElement} */ ($("hint")).disabled = rung >= LADDER.length;
+  const item = document.createElement("li");
+  item.className = "rung";
+  item.dataset.level = String(level);
+  item.textContent = String(answer.text || "");
+  $("hints").append(item);
+  if (!answer.move) return;
+  const move = /** @type {Record<string, any>} */ (answer.move);
+  item.classList.add("best");
+  const made = document.createElement("button");
+  made.type = "button";
+  made.className = "play-hint";
+  made.textContent = `Play it: ${moveText(move, answer.label)} (Enter)`;
+  made.addEventListener("click", () => choose(move));
+  item.append(" ", made);
+  legal.forEach((listed, index) => rowOf(index)?.classList.toggle("best", same(listed.move, move)));
+  markTargets($("picture"), [move], "best");
   $("moves").querySelector("li.best")?.scrollIntoView({ block: "nearest" });
-  /** @type {HTMLElement | null} */ ($("hints").querySelector("button"))?.focus();
+  made.focus();
+}
+
+/** How good the seat's move was, asked with the view it was chosen from; shown when it comes. */
+async function review(/** @type {Record<string, any>} */ view, /** @type {Record<string, any> | string} */ move) {
+  const mine = ++reviewed;
+  let answer;
+  try {
+    answer = /** @type {Record<string, any>} */ (await api.request("POST", `/v1/${GAME}/review`, { state: view, move }));
+  } catch {
+    return; // a review is a courtesy: the game goes on without it
+  }
+  if (mine !== reviewed) return;
+  $("review").textContent = reviewText(answer);
+  $("review").dataset.grade = String(answer.grade);
+}
+
+/** A review in a line: the grade, and for a move that is not the best, the best and what it gets. */
+function reviewText(/** @type {Record<string, any>} */ answer) {
+  const grade = String(answer.grade);
+  const said = `Your last move (${answer.label || moveText(answer.move)}): ${GRADES[grade] || grade}.`;
+  if (grade === "best") return said;
+  const best = answer.best || {};
+  const why = (answer.because || []).map((/** @type {{text: string}} */ fact) => fact.text).join(" ");
+  return `${said} Best was: ${best.label || moveText(best.move || {})}.${why ? ` ${why}` : ""}`;
 }
 
 function showScores(/** @type {import("/static/monsters-client.js").Scores} */ scores) {
@@ -512,7 +611,6 @@ function keys(/** @type {KeyboardEvent} */ event) {
   else if (event.key === "h") hint();
   else if (event.key === "n") start();
   else if (event.key === "u") undo();
-  else if (/^[1-9]$/.test(event.key) && hinted[Number(event.key) - 1]) choose(hinted[Number(event.key) - 1].move);
   else return;
   event.preventDefault();
 }

@@ -5,8 +5,9 @@ Cards are drawn as the rulebook describes them: a monster in its area's colour
 character (red friendly, black nasty) and its points; an upgrade grey with its
 kind, size and price. On the track only the monster and its size show, as on
 the table, and the monster deck is drawn as its top card's back (its area and
-size, as every player sees it) with the count of cards left. The picture draws
-one seat's view and nothing else; that seat is outlined and named "you".
+size, as every player sees it) with the count of cards left. In the seat's own
+tourist step a "Done" box under the tourists ends it. The picture draws one
+seat's view and nothing else; that seat is outlined and named "you".
 
 >>> from solver.game import get_game
 >>> game = get_game("park")
@@ -52,6 +53,7 @@ PARK_W = LABEL_W + SLOTS * (CARD_W + GAP) + 8
 """A park's width, and every section's: each fits a phone screen."""
 PARK_H = 44 + 3 * (CARD_H + GAP) + 6
 TOURIST_W, TOURIST_H = (PARK_W - GAP) / 2, 76
+DONE_H = 30
 
 
 def render(state: View, seat: int | None = None) -> str:
@@ -213,7 +215,23 @@ def _tourists(state: View, deck: Deck) -> Section:
     per = int((PARK_W + GAP) // (TOURIST_W + GAP))
     height = 20 + -(-len(state.tourist_row) // per) * (TOURIST_H + GAP)
     row = _row("Tourists (reward in the badge)", state.tourist_row, TOURIST_W, TOURIST_H, draw)
-    return Section(PARK_W, height, [row], "the tourists", "tourist-row")
+    parts = [row]
+    if state.phase == "tourists" and state.to_move == state.seat:
+        parts.append(_tourists_done(height))
+        height += DONE_H + GAP
+    return Section(PARK_W, height, parts, "the tourists", "tourist-row")
+
+
+def _tourists_done(y: float) -> str:
+    """What ends the seat's tourist step: welcome the tourists chosen so far, or none."""
+    return group(
+        [
+            title("done: welcome the tourists chosen (or none)"),
+            box(0, y, PARK_W - 8, DONE_H, "#fff", "#8a6a08"),
+            text(10, y + 20, "Done: welcome the tourists chosen (or none)", font_size=13, fill=INK),
+        ],
+        class_="tourists-done",
+    )
 
 
 def _park(state: View, deck: Deck, seat: int, viewer: int | None, score: int) -> Section:

@@ -5,16 +5,21 @@ names is on it), readable on a phone (no text under 11 px, nothing wider than
 the screen) and the hint's target ringed on it. Every registered game is played
 in Debian's headless Chromium against bots from a fixed seed, in its default
 set-up and in each of its modes (or with one seat more): the seat presses ``h``
-and plays the top hint with Enter, the bots play theirs. The game is then
+three times (the hint ladder: where to look, what to look at, the move) and
+plays the move with Enter, the bots play theirs; each of the seat's moves gets a
+review line. The game is then
 replayed here from the seed, the seat's moves (read from the page's requests)
 and the same seeded bots: the score pad the page shows must be the one
 ``POST /v1/<game>/score`` gives for that full state, and no answer the page
 received may hold anything of the full state its seat's view lacks. The end
 screen says who won from the seat's side (by team in team mode) and hides the
 moves; it is saved as a picture into ``docs/img/`` (shown in README). An undo
-takes the seat's last move back, and a game is played to the end by clicks on
-the board alone. The index links every registered game, and a game page offers
-the game's own modes and bots (``GET /v1/games``).
+takes the seat's last move back, and a game of each kind is played to the end by
+clicks on the board alone (Monster Park's tourists too), on a phone screen. A
+play area late in a game fits a phone screen, and axe-core finds no serious
+accessibility fault on any game page at either width. The index links every
+registered game, and a game page offers the game's own modes and bots
+(``GET /v1/games``).
 """
 
 from __future__ import annotations
@@ -28,7 +33,7 @@ from urllib.parse import urlencode
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, Response, expect
+from playwright.sync_api import Browser, Page, Request, Response, expect
 
 from api.services.sessions import Session
 from solver.game import GAMES, get_game
@@ -66,7 +71,7 @@ def _record(base: str, response: Response, seen: Seen) -> None:
         seen.moves.append(sent["move"])
 
 
-@pytest.fixture(params=[1100], ids=["wide"])
+@pytest.fixture(params=[1280], ids=["wide"])
 def width(request: pytest.FixtureRequest) -> int:
     value: int = request.param
     return value
@@ -119,7 +124,7 @@ def _cases() -> Iterator[Case]:
     for name in GAMES:
         game = get_game(name)
         count = game.default_players
-        yield Case(name, count, 0, ("greedy",) * (count - 1), picture=f"play-{name}.png")
+        yield Case(name, count, 0, ("greedy",) * (count - 1), picture=f"play-{name}-end-wide.png")
         fewest = {mode: min(counts) for mode, counts in game.mode_players.items()}
         for mode, players in (fewest or {"": min(count + 1, game.max_players)}).items():
             bots = tuple(("random", "greedy")[i % 2] for i in range(players - 1))
@@ -130,18 +135,27 @@ CASES = list(_cases())
 
 
 def _play_with_hints(page: Page) -> None:
-    """Press ``h`` and Enter on the top hint (it takes the focus) until the game is over."""
+    """Press ``h`` three times, up the hint ladder to the move, and Enter on it (it takes
+    the focus) until the game is over."""
     body = page.locator("body")
     for _ in range(400):
         page.wait_for_selector("body[data-turn=you], body[data-over=true]")
         if body.get_attribute("data-over") == "true":
             return
-        page.keyboard.press("h")
+        _climb_the_ladder(page)
         top = page.locator("#hints li.best button.play-hint")
         expect(top).to_be_focused()
         expect(page.locator("#moves li.best")).to_have_count(1)  # the best shown among the moves
         page.keyboard.press("Enter")
     raise AssertionError("the game did not end in 400 decisions of the seat")
+
+
+def _climb_the_ladder(page: Page) -> list[str]:
+    """Press ``h`` three times, each once the last rung is shown: the three rungs' texts."""
+    for level in (1, 2, 3):
+        page.keyboard.press("h")
+        expect(page.locator("#hints li.rung")).to_have_count(level)
+    return page.locator("#hints li.rung").all_text_contents()
 
 
 def _replay(case: Case, moves: list[dict[str, Any]]) -> list[Any]:
@@ -323,7 +337,7 @@ def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen],
     page, seen = played
     _start(page, f"{base}/play/monstrolicious?seed=1&seat=0&delay={BOT_DELAY_MS}")
     page.wait_for_selector("body[data-turn=you]")
-    page.keyboard.press("h")
+    _climb_the_ladder(page)
     expect(page.locator("#hints li.best")).to_have_count(1)
     best = page.locator("#picture g.dessert.best")  # the best move's dessert, ringed
     expect(best).to_have_count(1)
@@ -337,8 +351,7 @@ def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen],
         "Not allowed: no legal move takes dessert pie now"
     )
     assert len(seen.moves) == 1
-    free = page.locator("#picture g.dessert.target").first  # from the keyboard: Tab, Enter
-    expect(free).to_have_attribute("role", "button")
+    free = page.locator("#picture g.dessert.target [role=button]").first  # the keyboard
     assert "choose dessert" in (free.get_attribute("aria-label") or "")
     free.focus()
     page.keyboard.press("Enter")
@@ -416,7 +429,7 @@ def test_a_page_opens_on_a_whole_readable_board_with_the_hint_ringed(
     assert page.evaluate(SMALLEST_TEXT) >= 11
     assert page.evaluate(TOO_WIDE) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
-    page.keyboard.press("h")
+    _climb_the_ladder(page)
     expect(page.locator("#picture .best").first).to_be_visible()
     name, _, asked = opening.partition("?")
     if asked == "seed=13":  # the default set-up: its opening, hint ringed, in docs/img
@@ -433,7 +446,7 @@ def test_a_park_tourist_step_hint_is_ringed(played: tuple[Page, Seen], base: str
     _start(page, f"{base}/play/park?seed=1&delay={BOT_DELAY_MS}")
     for _ in range(30):
         page.wait_for_selector("body[data-turn=you]")
-        page.keyboard.press("h")
+        _climb_the_ladder(page)
         expect(page.locator("#hints li.best")).to_have_count(1)
         if "(tourists)" in (page.locator("#status").text_content() or ""):
             expect(page.locator("#picture .best").first).to_be_visible()
@@ -460,13 +473,16 @@ def test_undo_takes_back_the_seats_last_move(played: tuple[Page, Seen], base: st
     assert len(seen.moves) == 1
 
 
-CLICK_ORDER = ("explorer", "dessert", "reveal", "card", "at", "discard", "pass", "row")
+CLICK_ORDER = (
+    *("explorer", "dessert", "reveal", "card", "at", "discard", "pass", "row"),
+    *("slot", "kind", "area", "action", "tourist", "tourists"),
+)
 """The fields a player names on the board, in the order they are clicked."""
 
 
 def _play_by_clicks(page: Page, seen: Seen) -> None:
     """Click the board alone until the game is over: each decision's places in
-    ``CLICK_ORDER``, among those the moves still open mark."""
+    ``CLICK_ORDER``, among those the moves still open mark (tourists one after another)."""
     body = page.locator("body")
 
     def named() -> set[str]:
@@ -482,25 +498,27 @@ def _play_by_clicks(page: Page, seen: Seen) -> None:
             json.loads(pool.nth(i).get_attribute("data-choice") or "[]")
             for i in range(pool.count())
         ]
-        field, index = next(
+        _, index = next(
             (f, i)
             for f in CLICK_ORDER
-            if f not in chosen
+            if f not in chosen or f == "tourist"
             for i, pairs in enumerate(offered)
             if any(pair[0] == f for pair in pairs)
         )
-        played = len(seen.moves)
+        played, before = len(seen.moves), body.get_attribute("data-picked")
         pool.nth(index).click()
         for _ in range(300):  # the move is played, or the choice narrowed
-            if len(seen.moves) > played or field in named():
+            if len(seen.moves) > played or body.get_attribute("data-picked") != before:
                 break
             page.wait_for_timeout(50)
         else:
-            raise AssertionError(f"a click on {offered[index]} did nothing")
+            said = page.locator("#verdict").text_content()
+            raise AssertionError(f"a click on {offered[index]} did nothing: {said}")
     raise AssertionError("the game did not end in 600 clicks")
 
 
-@pytest.mark.parametrize("game", ["monstrolicious", "vbm"])
+@pytest.mark.parametrize("width", [390], ids=["phone"], indirect=True)
+@pytest.mark.parametrize("game", list(GAMES))
 def test_clicks_on_the_board_alone_play_a_game_to_the_end(
     played: tuple[Page, Seen], base: str, game: str
 ) -> None:
@@ -509,3 +527,129 @@ def test_clicks_on_the_board_alone_play_a_game_to_the_end(
     _play_by_clicks(page, seen)
     expect(page.locator("#result")).to_contain_text("Game over. You")
     assert seen.moves
+    if game == "park":  # the tourists were welcomed by clicks too
+        assert any(move.get("action") == "tourists" for move in seen.moves)
+    IMAGES.mkdir(exist_ok=True)
+    page.screenshot(path=str(IMAGES / f"play-{game}-end-phone.png"), full_page=True)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_hint_ladder_names_the_move_only_at_its_last_rung(
+    played: tuple[Page, Seen], base: str, game: str
+) -> None:
+    page, seen = played
+    _start(page, f"{base}/play/{game}?seed=13&delay={BOT_DELAY_MS}")
+    page.wait_for_selector("body[data-turn=you]")
+    expect(page.locator("#hint")).to_have_text("Hint (h)")
+    texts = _climb_the_ladder(page)
+    answer = _last(seen, "hint")
+    assert answer["level"] == 3
+    label = answer["label"]
+    assert len(set(texts)) == 3, texts
+    assert [label in text for text in texts] == [False, False, True]
+    expect(page.locator("#picture .best").first).to_be_visible()  # the move ringed
+    expect(page.locator("#hint")).to_be_disabled()
+    page.keyboard.press("Enter")  # plays it: a new position starts the ladder again
+    page.wait_for_selector("body[data-turn=you], body[data-over=true]")
+    expect(page.locator("#hints li")).to_have_count(0)
+    expect(page.locator("#hint")).to_have_text("Hint (h)")
+    expect(page.locator("#review")).to_have_text(f"Your last move ({label}): the best move.")
+
+
+def test_a_move_is_reviewed_from_the_view_it_was_chosen_from(
+    played: tuple[Page, Seen], base: str
+) -> None:
+    page, _ = played
+    views: list[Any] = []  # the seat's view each time its moves are listed
+
+    def listing(request: Request) -> None:
+        if request.url.endswith("/v1/park/legal"):
+            views.append(request.post_data_json)
+
+    page.on("request", listing)
+    _start(page, f"{base}/play/park?seed=3&delay={BOT_DELAY_MS}")
+    page.wait_for_selector("body[data-turn=you]")
+    chosen_from = views[-1]["state"]
+    label = "Take a token"
+    with page.expect_response(lambda r: r.url.endswith("/v1/park/review")) as reviewed:
+        page.locator("#moves li button", has_text=label).click()
+    sent: dict[str, Any] = reviewed.value.request.post_data_json or {}
+    assert sent["move"] == {"action": "token"}
+    assert sent["state"] == chosen_from
+    review = page.locator("#review")
+    expect(review).to_contain_text(f"Your last move ({label}): ")
+    answer: dict[str, Any] = reviewed.value.json()
+    assert answer["grade"] != "best"  # the last listed move is not the best one here
+    expect(review).to_contain_text(f"Best was: {answer['best']['label']}.")
+    expect(review).to_contain_text(answer["because"][0]["text"])
+    expect(review).to_have_attribute("data-grade", answer["grade"])
+
+
+def _late_vbm_game(base: str, seat_moves: int) -> str:
+    """A two-player Very Big Monster game's token after ``seat_moves`` of seat 0's moves,
+    each card placed as far right as it may go (a wide play area), the bot greedy."""
+    with httpx.Client(base_url=base, timeout=60) as client:
+        game = client.post("/v1/sessions", json={"game": "vbm", "seed": 13, "bots": ["greedy"]})
+        session = game.json()
+        for _ in range(200):
+            if session["you_decide"] and seat_moves == 0:
+                return str(session["session"])
+            if session["you_decide"]:
+                moves = client.post("/v1/vbm/legal", json={"state": session["view"]}).json()
+                move = max(moves["moves"], key=lambda m: m.get("at", [0, 0])[1])
+                asked = {"session": session["session"], "move": move["notation"]}
+                session = client.post("/v1/sessions/move", json=asked).json()
+                seat_moves -= 1
+            else:
+                session = client.post("/v1/sessions/bot", json={"session": session["session"]})
+                session = session.json()
+    raise AssertionError("the game did not come to the seat's move")
+
+
+@pytest.mark.parametrize("width", [390], ids=["phone"], indirect=True)
+def test_a_wide_play_area_late_in_a_game_fits_a_phone(played: tuple[Page, Seen], base: str) -> None:
+    page, _ = played
+    token = _late_vbm_game(base, 10)
+    _start(page, f"{base}/play/vbm?seed=13&delay={BOT_DELAY_MS}")
+    page.wait_for_selector("body[data-turn=you]")
+    page.evaluate("token => sessionStorage.setItem('monsters-session-vbm', token)", token)
+    page.reload()
+    page.wait_for_selector("body[data-turn=you]")
+    mine = page.locator("#picture .section-box.mine svg")
+    drawn = float((mine.get_attribute("viewBox") or "").split()[2])
+    assert drawn > 2 * 390  # wider than two phone screens, as drawn
+    assert page.evaluate(SMALLEST_TEXT) >= 11
+    assert page.evaluate(TOO_WIDE) == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    boxes = "[...document.querySelectorAll('.section-box')]"
+    assert page.evaluate(f"{boxes}.filter((b) => b.scrollWidth > b.clientWidth).length") == 0
+    expect(page.locator("#picture .mine .section-caption")).to_contain_text("Your play area")
+    IMAGES.mkdir(exist_ok=True)
+    page.locator("#picture").screenshot(path=str(IMAGES / "play-vbm-late-phone.png"))
+    free = page.locator("#picture .mine .free.target").first  # still played by a tap
+    free.click()
+    expect(page.locator("body")).to_have_attribute("data-picked", "at")
+
+
+AXE = Path(__file__).parent / "browser" / "node_modules" / "axe-core" / "axe.min.js"
+"""axe-core, pinned in tests/api/browser/package-lock.json (``make deps`` installs it)."""
+
+
+@pytest.mark.parametrize("width", [1280, 390], ids=["wide", "phone"], indirect=True)
+@pytest.mark.parametrize("opening", OPENINGS)
+def test_axe_finds_no_serious_accessibility_fault(
+    played: tuple[Page, Seen], base: str, opening: str
+) -> None:
+    page, _ = played
+    _start(page, f"{base}/play/{opening}&delay={BOT_DELAY_MS}")
+    page.wait_for_selector("body[data-turn=you]")
+    _climb_the_ladder(page)  # the hint's rungs and its move shown, ringed on the board
+    page.evaluate(
+        AXE.read_text()
+    )  # as the browser's tools run it: the page's CSP allows no inline script
+    found = page.evaluate(
+        "async () => (await axe.run(document)).violations"
+        ".filter((v) => ['serious', 'critical'].includes(v.impact))"
+        ".map((v) => [v.id, v.impact, v.nodes.length, v.nodes[0].target.join(' ')])"
+    )
+    assert found == []
