@@ -43,6 +43,13 @@ def cli(capsys: pytest.CaptureFixture[str]) -> Cli:
     return run
 
 
+def answered(client: Any, path: str, body: Mapping[str, Any]) -> Any:
+    """The JSON of ``client``'s POST of ``body`` to ``path``, which must answer 200."""
+    response = client.post(path, json=body)
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
 def game_trail(name: str, seed: int = 0) -> list[Any]:
     """Every state of one random game, set-up to end."""
     game = get_game(name)

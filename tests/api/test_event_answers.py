@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -14,7 +13,7 @@ from fastapi.testclient import TestClient
 from api.http.app import create_app
 from api.http.settings import Settings
 from solver.game import GAMES, get_game
-from tests.api.conftest import Cli
+from tests.api.conftest import Cli, answered
 
 SECRET = "the secret these tests' services share, long enough"
 NAMES = ("park", "vbm", "monstrolicious")
@@ -25,18 +24,12 @@ def client() -> TestClient:
     return TestClient(create_app(Settings(secret=SECRET)))
 
 
-def _post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_apply_tells_the_seat_that_moved_what_happened(client: TestClient, name: str) -> None:
     game = get_game(name)
     state = game.new(game.default_players, 4, None)
     move = state.legal_moves()[0]
-    answer = _post(
+    answer = answered(
         client, f"/v1/{name}/apply", {"state": state.to_json(), "move": game.notation(move)}
     )
     seat = state.to_move
@@ -50,22 +43,22 @@ def test_a_session_tells_its_seat_what_happened_since_its_last_answer(
     client: TestClient, name: str
 ) -> None:
     game = get_game(name)
-    started = _post(client, "/v1/sessions", {"game": name, "seed": 5, "seat": 0})
+    started = answered(client, "/v1/sessions", {"game": name, "seed": 5, "seat": 0})
     assert started["events"] == []
     answer, moves = started, 0
     while not answer["turn"]["terminal"] and moves < 12:
         before = game.view_from_json(answer["view"])
         if answer["you_decide"]:
             move = game.move_to_json(before.legal_moves()[0])
-            answer = _post(
+            answer = answered(
                 client, "/v1/sessions/move", {"session": answer["session"], "move": move}
             )
         else:
-            answer = _post(client, "/v1/sessions/bot", {"session": answer["session"]})
+            answer = answered(client, "/v1/sessions/bot", {"session": answer["session"]})
         after = game.view_from_json(answer["view"])
         assert answer["events"] == [e.to_json() for e in game.happened(before, after)]
         moves += 1
-    again = _post(client, "/v1/sessions/view", {"session": answer["session"]})
+    again = answered(client, "/v1/sessions/view", {"session": answer["session"]})
     assert again["events"] == []
 
 

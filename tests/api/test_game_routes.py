@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
@@ -12,6 +11,7 @@ from api.http.app import create_app
 from api.http.settings import Settings
 from api.services import games as game_service
 from solver.game import GAMES, get_game
+from tests.api.conftest import answered
 
 NAMES = sorted(GAMES)
 
@@ -21,16 +21,10 @@ def client() -> TestClient:
     return TestClient(create_app(Settings()))
 
 
-def _post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
-
-
 @pytest.mark.parametrize("name", NAMES)
 def test_a_whole_game_is_played_from_views(client: TestClient, name: str) -> None:
     game = get_game(name)
-    started = _post(client, f"/v1/{name}/new", {"players": 2, "seed": 3})
+    started = answered(client, f"/v1/{name}/new", {"players": 2, "seed": 3})
     state, turn = started["state"], started["turn"]
     assert state == game.new(2, 3, None).to_json()
     for _ in range(500):
@@ -38,24 +32,24 @@ def test_a_whole_game_is_played_from_views(client: TestClient, name: str) -> Non
             break
         assert turn["waiting"][0] == turn["to_move"]  # several in a simultaneous step
         seat = turn["to_move"]
-        shown = _post(client, f"/v1/{name}/view", {"state": state, "seat": seat})
+        shown = answered(client, f"/v1/{name}/view", {"state": state, "seat": seat})
         assert shown["turn"] == turn and shown["view"]["view_of"] == seat
-        moves = _post(client, f"/v1/{name}/legal", {"state": shown["view"]})["moves"]
-        assert moves == _post(client, f"/v1/{name}/legal", {"state": state})["moves"]
+        moves = answered(client, f"/v1/{name}/legal", {"state": shown["view"]})["moves"]
+        assert moves == answered(client, f"/v1/{name}/legal", {"state": state})["moves"]
         body = {"state": shown["view"], "budget_ms": 5, "top": 1}
-        [best] = _post(client, f"/v1/{name}/hint", body)["moves"]
+        [best] = answered(client, f"/v1/{name}/hint", body)["moves"]
         assert {**best["move"], "label": best["label"], "notation": best["notation"]} in moves
-        played = _post(client, f"/v1/{name}/apply", {"state": state, "move": best["move"]})
+        played = answered(client, f"/v1/{name}/apply", {"state": state, "move": best["move"]})
         state, turn = played["state"], played["turn"]
     assert turn["terminal"] and turn["to_move"] is None and turn["waiting"] == []
     assert turn["phase"] == "over"
-    final = _post(client, f"/v1/{name}/score", {"state": state})
+    final = answered(client, f"/v1/{name}/score", {"state": state})
     assert final["terminal"] and final["winners"]
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_apply_refuses_what_it_cannot_play(client: TestClient, name: str) -> None:
-    state = _post(client, f"/v1/{name}/new", {"seed": 1})["state"]
+    state = answered(client, f"/v1/{name}/new", {"seed": 1})["state"]
     game = get_game(name)
     first = game.from_json(state)
     later = first.apply(first.legal_moves()[0])
@@ -73,7 +67,7 @@ def test_apply_refuses_what_it_cannot_play(client: TestClient, name: str) -> Non
 
 @pytest.mark.parametrize("name", NAMES)
 def test_new_without_a_seed_draws_64_bits(client: TestClient, name: str) -> None:
-    seeds = {_post(client, f"/v1/{name}/new", {})["state"]["seed"] for _ in range(3)}
+    seeds = {answered(client, f"/v1/{name}/new", {})["state"]["seed"] for _ in range(3)}
     assert len(seeds) == 3 and max(seeds) >= 2**40
 
 
@@ -118,19 +112,19 @@ def test_settings_that_are_no_object_are_refused(
 def test_validate_on_a_state_judges_the_move_as_the_seat_named(
     client: TestClient,
 ) -> None:
-    started = _post(client, "/v1/vbm/new", {"players": 4, "seed": 2})
+    started = answered(client, "/v1/vbm/new", {"players": 4, "seed": 2})
     state, turn = started["state"], started["turn"]
     assert turn["waiting"] == [0, 1, 2, 3]  # the Explorer choice is simultaneous
-    seen = _post(client, "/v1/vbm/view", {"state": state, "seat": 2})["view"]
-    move = _post(client, "/v1/vbm/legal", {"state": seen})["moves"][0]
+    seen = answered(client, "/v1/vbm/view", {"state": state, "seat": 2})["view"]
+    move = answered(client, "/v1/vbm/legal", {"state": seen})["moves"][0]
     assert move["seat"] == 2
     for where in ({"state": state, "seat": 2}, {"state": seen}):
-        verdict = _post(client, "/v1/vbm/validate", {**where, "move": move})
+        verdict = answered(client, "/v1/vbm/validate", {**where, "move": move})
         assert verdict == {"legal": True, "reason": "legal"}
     # without a seat, a state answers as the seat to move: not seat 2's move
-    verdict = _post(client, "/v1/vbm/validate", {"state": state, "move": move})
+    verdict = answered(client, "/v1/vbm/validate", {"state": state, "move": move})
     assert verdict == {"legal": False, "reason": "not your seat: this move is for seat 2"}
-    played = _post(client, "/v1/vbm/apply", {"state": state, "move": move})
+    played = answered(client, "/v1/vbm/apply", {"state": state, "move": move})
     assert played["turn"]["waiting"] == [0, 1, 3]
 
 

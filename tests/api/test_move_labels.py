@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 from api.http.app import create_app
 from api.http.settings import Settings
 from solver.game import GAMES, get_game
-from tests.api.conftest import Cli
+from tests.api.conftest import Cli, answered
 
 NAMES = sorted(GAMES)
 SECRET = "the secret these tests' services share, long enough"
@@ -29,12 +29,6 @@ SECRET = "the secret these tests' services share, long enough"
 @pytest.fixture(scope="module")
 def client() -> TestClient:
     return TestClient(create_app(Settings(secret=SECRET)))
-
-
-def _post(client: TestClient, path: str, body: dict[str, Any]) -> Any:
-    response = client.post(path, json=body)
-    assert response.status_code == 200, response.text
-    return response.json()
 
 
 def _refused(client: TestClient, path: str, body: dict[str, Any]) -> str:
@@ -54,22 +48,22 @@ def test_every_listed_move_plays_as_its_object_its_listing_or_its_notation(
     state = game.new(game.default_players, 7, None).to_json()
     for _ in range(6):
         seat = game.from_json(state).to_move
-        seen = _post(client, f"/v1/{name}/view", {"state": state, "seat": seat})["view"]
-        listed = _post(client, f"/v1/{name}/legal", {"state": state})["moves"]
+        seen = answered(client, f"/v1/{name}/view", {"state": state, "seat": seat})["view"]
+        listed = answered(client, f"/v1/{name}/legal", {"state": state})["moves"]
         labels = [entry["label"] for entry in listed]
         assert len(set(labels)) == len(labels) and all(labels)
-        hinted = _post(client, f"/v1/{name}/hint", {"state": state, "budget_ms": 5})["moves"]
+        hinted = answered(client, f"/v1/{name}/hint", {"state": state, "budget_ms": 5})["moves"]
         assert {h["notation"] for h in hinted} == {e["notation"] for e in listed}
         assert {h["label"] for h in hinted} == set(labels)
         entry = listed[-1]
         move = {k: v for k, v in entry.items() if k not in ("label", "notation")}
         answers = [
-            _post(client, f"/v1/{name}/apply", {"state": state, "move": sent})
+            answered(client, f"/v1/{name}/apply", {"state": state, "move": sent})
             for sent in (move, entry, entry["notation"])
         ]
         assert answers[0] == answers[1] == answers[2]
         asked = {"state": seen, "move": entry["notation"]}
-        assert _post(client, f"/v1/{name}/validate", asked)["legal"] is True
+        assert answered(client, f"/v1/{name}/validate", asked)["legal"] is True
         state = answers[0]["state"]
 
 
@@ -94,7 +88,7 @@ def test_a_notation_that_does_not_read_names_the_move(
 
 def test_a_listing_whose_notation_names_another_move_is_refused(client: TestClient) -> None:
     state = get_game("park").new(2, 7, None).to_json()
-    first, second = _post(client, "/v1/park/legal", {"state": state})["moves"][:2]
+    first, second = answered(client, "/v1/park/legal", {"state": state})["moves"][:2]
     crossed = first | {"notation": second["notation"]}
     said = _refused(client, "/v1/park/apply", {"state": state, "move": crossed})
     assert "names another move than its fields" in said
@@ -102,9 +96,9 @@ def test_a_listing_whose_notation_names_another_move_is_refused(client: TestClie
 
 def test_a_session_takes_a_notation(client: TestClient) -> None:
     body = {"game": "park", "players": 2, "seat": 0, "bots": ["random"], "seed": 5}
-    got = _post(client, "/v1/sessions", body)
-    listed = _post(client, "/v1/park/legal", {"state": got["view"]})["moves"]
-    moved = _post(client, "/v1/sessions/move", {"session": got["session"], "move": "token"})
+    got = answered(client, "/v1/sessions", body)
+    listed = answered(client, "/v1/park/legal", {"state": got["view"]})["moves"]
+    moved = answered(client, "/v1/sessions/move", {"session": got["session"], "move": "token"})
     assert "token" in [e["notation"] for e in listed] and moved["view"] != got["view"]
     bad = client.post("/v1/sessions/move", json={"session": got["session"], "move": "dance"})
     assert bad.status_code == 422 and "unknown move 'dance'" in bad.text
