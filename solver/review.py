@@ -228,17 +228,17 @@ class Review:
 
     def to_json(self) -> Json:
         """The move as the hint writes it (``move``, ``value``, ``reason``, ``detail``...),
-        with ``rank``, ``moves``, ``best``, ``gives_up``, ``grade`` and ``because`` (in
-        place of the move's own: each ``{"code", "params", "text"}``)."""
-        gives_up: Json = {"value": self.loss}
-        if self.win_loss is not None:
-            gives_up["win_chance"] = self.win_loss
+        with ``rank``, ``moves``, ``best``, ``loss`` (``win_chance_loss`` where the hint
+        computes a chance to win), ``grade`` and ``because`` (in place of the move's own:
+        each ``{"code", "params", "text"}``)."""
+        chance = {} if self.win_loss is None else {"win_chance_loss": self.win_loss}
         return {
             **self.move.to_json(),
             "rank": self.rank,
             "moves": self.moves,
             "best": self.best.to_json(),
-            "gives_up": gives_up,
+            "loss": self.loss,
+            **chance,
             "grade": self.grade,
             "because": [
                 {**f.to_json(), "text": text}

@@ -184,15 +184,15 @@ def review(
         return
     best = answer["best"]
     named = best.get("label") or json.dumps(best["move"], separators=(",", ":"))
-    given = answer["gives_up"]
-    chance = f" and {given['win_chance']:.0%} chance to win" if "win_chance" in given else ""
+    given = answer.get("win_chance_loss")
+    chance = "" if given is None else f" and {given:.0%} chance to win"
     print_line(
         f"{answer['grade']}: rank {answer['rank']} of {answer['moves']}"
         f" (value {answer['value']:.2f}, best {best['value']:.2f})"
     )
     if answer["grade"] != "best":
         print_line(f"best: {named}")
-        print_line(f"gives up {given['value']:.2f}{chance}")
+        print_line(f"gives up {answer['loss']:.2f}{chance}")
     for fact in answer["because"]:
         print_line(f"because: {fact['text']}")
 

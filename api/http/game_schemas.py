@@ -115,14 +115,6 @@ class VerdictResponse(BaseModel):
     reason: str = Field(description="`legal`, or the rule the move breaks.")
 
 
-class GivesUpModel(BaseModel):
-    value: float = Field(description="The hint's value given up against the best move (its unit).")
-    win_chance: float | None = Field(
-        default=None,
-        description="The chance to win given up (0-1), where the hint computes one.",
-    )
-
-
 GRADES = Literal["best", "good", "inaccuracy", "mistake", "blunder"]
 """A reviewed move's grade (``solver.review.GRADES``; thresholds in docs/review.md)."""
 
@@ -342,7 +334,13 @@ def schemas_for(name: str, prefix: str, models: GameModels) -> GameSchemas:
             rank=(int, Field(description="1 + the number of legal moves worth more.")),
             moves=(int, Field(description="How many legal moves the seat had.")),
             best=(ranked, Field(description="The hint's best move.")),
-            gives_up=(GivesUpModel, Field(description="What the move gives up against it.")),
+            loss=(
+                float,
+                Field(description="The hint's value given up against the best move (its unit)."),
+            ),
+            win_chance_loss=_optional(
+                float, "The chance to win given up (0-1), where the hint computes one."
+            ),
             grade=(GRADES, Field(description="best, good, inaccuracy, mistake or blunder.")),
             because=(
                 _LIST[fact_model(name, prefix, told=True)],

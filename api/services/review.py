@@ -27,7 +27,7 @@ def review(
     seat: Seat | None = None,
     budget: float | None = None,
 ) -> Json:
-    """``{"game", "seat", "complete", "move", "value", "rank", "moves", "best", "gives_up",
+    """``{"game", "seat", "complete", "move", "value", "rank", "moves", "best", "loss",
     "grade", "because", ...}``: where ``move`` stands among every legal move the hint
     ranks for ``seat`` (default: the seat to move; a view: its own seat)."""
     game = get_game(name)

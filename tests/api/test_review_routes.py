@@ -41,7 +41,7 @@ def test_review_ranks_the_move_among_the_hints(name: str) -> None:
     answer = review_service.review(name, state, last["move"])
     assert answer["move"] == last["move"] and answer["value"] == last["value"]
     assert answer["best"] == hinted["moves"][0] and answer["moves"] == len(hinted["moves"])
-    assert answer["gives_up"]["value"] == round(hinted["moves"][0]["value"] - last["value"], 6)
+    assert answer["loss"] == round(hinted["moves"][0]["value"] - last["value"], 6)
     assert answer["grade"] in GRADES and answer["seat"] == hinted["seat"]
     codes = get_game(name).fact_codes()
     assert answer["grade"] == "best" or answer["because"]
