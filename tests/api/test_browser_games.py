@@ -43,6 +43,7 @@ IMAGES = Path(__file__).parents[2] / "docs" / "img"
 SEED = 2**40 + 7  # too long to be mistaken for another number in an answer
 BOT_DELAY_MS = 20
 """The page's pause before each bot decision (600 ms by default, for a person to follow)."""
+POLL_MS = 50
 
 
 @dataclass
@@ -52,8 +53,8 @@ class Seen:
     moves: list[dict[str, Any]] = field(default_factory=list)
     answers: list[str] = field(default_factory=list)
     faults: list[str] = field(default_factory=list)
-    last: dict[str, str] = field(default_factory=dict)
-    """The last JSON answer of each route, by the route's last word (``legal``)."""
+    by_route: dict[str, list[str]] = field(default_factory=dict)
+    """The JSON answers of each route, by the route's last word (``legal``)."""
 
 
 def _record(base: str, response: Response, seen: Seen) -> None:
@@ -64,7 +65,7 @@ def _record(base: str, response: Response, seen: Seen) -> None:
         seen.faults.append(f"{response.status}: {response.url}")
     if "json" in response.headers.get("content-type", ""):
         seen.answers.append(response.text())
-        seen.last[response.url.rsplit("/", 1)[-1]] = response.text()
+        seen.by_route.setdefault(response.url.rsplit("/", 1)[-1], []).append(response.text())
     if response.url.endswith("/move") and response.status == 200:
         sent = response.request.post_data_json
         assert isinstance(sent, dict)
@@ -405,9 +406,15 @@ TOO_WIDE = """() => [...document.querySelectorAll("body *")]
   .map((e) => `${e.tagName}.${e.getAttribute("class")}`)"""
 
 
-def _last(seen: Seen, route: str) -> dict[str, Any]:
-    """The last JSON answer of the route ending ``route`` the page received."""
-    answer: dict[str, Any] = json.loads(seen.last[route])
+def _last(page: Page, seen: Seen, route: str, count: int = 1) -> dict[str, Any]:
+    """The last JSON answer of the route ending ``route``, once the test has been told of
+    ``count`` of them: the page may show an answer before the test hears of it."""
+    answers = seen.by_route.setdefault(route, [])
+    for _ in range(TIMEOUT_MS // POLL_MS):
+        if len(answers) >= count:
+            break
+        page.wait_for_timeout(POLL_MS)  # lets the page's events reach the test
+    answer: dict[str, Any] = json.loads(answers[-1])
     return answer
 
 
@@ -419,7 +426,7 @@ def test_a_page_opens_on_a_whole_readable_board_with_the_hint_ringed(
     page, seen = played
     _start(page, f"{base}/play/{opening}&delay={BOT_DELAY_MS}")
     page.wait_for_selector("body[data-turn=you]")
-    moves = _last(seen, "legal")["moves"]
+    moves = _last(page, seen, "legal")["moves"]
     assert moves
     for move in moves:
         for name, place in PLACES.items():
@@ -541,8 +548,9 @@ def test_the_hint_ladder_names_the_move_only_at_its_last_rung(
     _start(page, f"{base}/play/{game}?seed=13&delay={BOT_DELAY_MS}")
     page.wait_for_selector("body[data-turn=you]")
     expect(page.locator("#hint")).to_have_text("Hint (h)")
+    asked = len(seen.by_route.get("hint", []))
     texts = _climb_the_ladder(page)
-    answer = _last(seen, "hint")
+    answer = _last(page, seen, "hint", asked + 3)
     assert answer["level"] == 3
     label = answer["label"]
     assert len(set(texts)) == 3, texts
