@@ -3,9 +3,10 @@
 For every game and mode, two seeded matches are played through the registry
 (``play_match``, as ``monsters <game> play --json`` does): greedy against random,
 and random players only. The ``play --json`` object (timings aside) and a
-fingerprint of every state of one game of the hint (given time
-enough that its work limits, not the clock, end each search) against greedy are compared with the
-recorded ones. Record again (only when a rule change is meant to change play) with
+fingerprint of every state of one game of the hint (at its default budget,
+whose counted work ends each search long before the clock's guard, ten times the
+budget and at least a second, could) against greedy are compared with the recorded
+ones. Record again (only when a rule change is meant to change play) with
 ``MONSTERS_RECORD_GOLDEN=1 pytest tests/solver/test_golden_play.py``.
 """
 
@@ -28,8 +29,6 @@ GOLDEN = Path(__file__).with_name("data") / "golden_play.json"
 RECORD = os.environ.get("MONSTERS_RECORD_GOLDEN") == "1"
 SEED = 7
 GAMES = 2
-#: A budget the work limits bind before the clock does, so a busy machine plays the same.
-HINT_BUDGET = 1.0
 
 
 def _key(name: str, players: int, settings: Mapping[str, Any]) -> str:
@@ -39,7 +38,7 @@ def _key(name: str, players: int, settings: Mapping[str, Any]) -> str:
 def _trail(name: str, players: int, settings: Mapping[str, Any]) -> str:
     """sha256 over every state of one game: seat 0 the hint, the others greedy."""
     game = get_game(name)
-    hint = HintPlayer(game.view, game.hint, game.move_from_json, HINT_BUDGET)
+    hint = HintPlayer(game.view, game.hint, game.move_from_json)
     seats: list[Player] = [hint] + [game.players["greedy"](SEED + i) for i in range(1, players)]
     state = game.new(players, SEED, dict(settings) or None)
     digest = hashlib.sha256()
