@@ -23,7 +23,7 @@ from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from api.services.errors import FieldError, in_field
-from solver.counted import watch
+from api.services.searched import searched
 from solver.deadline import Clock
 from solver.errors import (
     GameOverError,
@@ -238,11 +238,10 @@ def hint(
     Clock.start(asked).check("the hint's time ran out before it could start")
     # the game gets the budget asked, not what a queue left of it: the same view and
     # budget give the same hint (the request's deadline only guards the work)
-    with watch() as run:
-        ranked = in_field("state", lambda: game.hint(seen, asked))
+    ranked, complete = searched(game.name, seen, asked)
     shown = game.ranked(seen, ranked if top is None else ranked[:top])
     moves = [r.to_json() for r in shown]
-    return {"game": name, "seat": seen.seat, "complete": run.complete, "moves": moves}
+    return {"game": name, "seat": seen.seat, "complete": complete, "moves": moves}
 
 
 def hint_key(
