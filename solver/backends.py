@@ -25,11 +25,12 @@ import contextlib
 import os
 import signal
 from collections.abc import Callable, Generator, Iterable, Iterator
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any
 
 from solver.backend import AHEAD, Backend, BackendError, R, U, in_order
 from solver.ray_backend import RayBackend, joined
+from solver.workers import Workers
 
 BACKENDS = ("local", "process", "ray")
 """The backend names ``--backend`` takes."""
@@ -41,7 +42,7 @@ def _ignore_interrupts() -> None:
 
 
 class _PoolLane:
-    def __init__(self, pool: ProcessPoolExecutor, fn: Callable[[Any], Any]) -> None:
+    def __init__(self, pool: Workers, fn: Callable[[Any], Any]) -> None:
         self.pool, self.fn = pool, fn
 
     def submit(self, unit: Any) -> Future[Any]:
@@ -75,7 +76,7 @@ class ProcessBackend(Backend):
         done: Callable[[U], None] | None = None,
         ahead: int = AHEAD,
     ) -> Generator[R, None, None]:
-        pool = ProcessPoolExecutor(self.workers, initializer=_ignore_interrupts)
+        pool = Workers(self.workers, initializer=_ignore_interrupts)
         finished = False
         try:
             yield from in_order(_PoolLane(pool, fn), units, ahead * self.workers, done)
@@ -84,11 +85,8 @@ class ProcessBackend(Backend):
             finished = True  # the caller has all it wants: let running units end
             raise
         finally:
-            workers = list((pool._processes or {}).values()) if not finished else []
-            for process in workers:  # stopped (Ctrl-C) or failed: no unit is worth finishing
-                process.terminate()
-            for process in workers:
-                process.join(timeout=5)
+            if not finished:  # stopped (Ctrl-C) or failed: no unit is worth finishing
+                pool.kill_workers()
             pool.shutdown(wait=finished, cancel_futures=True)
 
 

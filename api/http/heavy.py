@@ -16,14 +16,26 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from contextlib import contextmanager
 from typing import TypeVar
 
 from api.http.timed import in_thread
 from solver.errors import MonsterError
+from solver.workers import Workers
 
 T = TypeVar("T")
+
+# Not anyio's lanes (read in anyio 4): ``to_thread.run_sync`` under a CapacityLimiter
+# gives a thread's place back as soon as its caller is cancelled (``fail_after``) while
+# the thread runs on, so the threads grow past the lane's size, and its threads are the
+# shared "AnyIO worker thread" pool Starlette uses too; a CapacityLimiter queues its
+# waiters without bound, where a full lane must answer 503 at once (docs/serving.md).
+# ``to_process.run_sync`` starts each worker as a fresh ``python -m anyio.to_process``
+# that runs the server's main script again (no fork server with the engines imported,
+# no lower priority; a worker mid-call runs on when the server is killed) and,
+# cancellable, kills it at the answer's due time: no grace to stop on its own first
+# (``KILL_AFTER_S``), and no place kept while it stops.
 
 HEAVY_NICE = 10
 """How much lower the heavy processes' CPU priority is (``os.nice``)."""
@@ -46,16 +58,13 @@ def processes(size: int) -> Executor:
     # copied mid-work. The fork server starts with what heavy work imports.
     context = multiprocessing.get_context("forkserver")
     context.set_forkserver_preload(list(HEAVY_PRELOAD))
-    return ProcessPoolExecutor(size, context, initializer=_heavy_start, initargs=(os.getpid(),))
+    return Workers(size, context, initializer=_heavy_start, initargs=(os.getpid(),))
 
 
 def kill_processes(pool: Executor) -> None:
-    """Kill the processes of a pool at once, whatever they run."""
-    # a ProcessPoolExecutor keeps its processes here; there is no public way to end
-    # them before Python 3.14's terminate_workers()
-    running = getattr(pool, "_processes", None) or {}
-    for process in list(running.values()):
-        process.kill()
+    """Kill the processes of a pool at once, whatever they run (threads have none)."""
+    if isinstance(pool, Workers):
+        pool.kill_workers()
 
 
 @contextmanager
