@@ -10,7 +10,7 @@ backend is opened, never by importing this module.
 from __future__ import annotations
 
 import contextlib
-import importlib
+import functools
 import os
 import secrets
 import signal
@@ -131,7 +131,7 @@ def joined(workers: int | None, address: str | None) -> Iterator[ModuleType]:
             ray.shutdown()
         return
     before = _descendants()
-    with _run_token(ray):
+    with _run_token():
         try:  # stopped while it starts, what has started is stopped too
             ray.init(
                 num_cpus=workers or os.cpu_count() or 1,
@@ -217,18 +217,27 @@ def _shipped_code() -> dict[str, Any]:
     return {"py_modules": [sys.modules[name] for name in PACKAGES if name in sys.modules]}
 
 
+@functools.cache
+def _token() -> str:
+    """The token of every local Ray this process starts: Ray keeps the first token it
+    reads for the rest of the process, so a second local Ray must have the same one."""
+    return secrets.token_hex(32)
+
+
 @contextlib.contextmanager
-def _run_token(ray: ModuleType) -> Iterator[None]:
-    """A local Ray for one run, guarded by a token of its own: nothing is read from or
-    written to ``~/.ray``, and the variables are put back after."""
+def _run_token() -> Iterator[None]:
+    """A local Ray guarded by a token of this process's own: nothing is read from or
+    written to ``~/.ray``, and the variables are put back after.
+
+    ``RAY_AUTH_MODE`` is left unset: ``ray.init`` then guards the new local Ray with
+    the token (Ray 2.59 on) and reads its settings again, so a mode read when Ray
+    was imported (``disabled``, say) does not stand in the way.
+    """
     names = ("RAY_AUTH_MODE", "RAY_AUTH_TOKEN", "RAY_AUTH_TOKEN_PATH")
     saved = {name: os.environ.get(name) for name in names}
+    os.environ.pop("RAY_AUTH_MODE", None)
     os.environ.pop("RAY_AUTH_TOKEN_PATH", None)
-    os.environ["RAY_AUTH_MODE"] = "token"
-    os.environ["RAY_AUTH_TOKEN"] = secrets.token_hex(32)
-    raylet = importlib.import_module("ray._raylet")
-    raylet.Config.initialize("")  # Ray read the variables when it was imported: read them again
-    raylet.AuthenticationTokenLoader.instance().reset_cache()
+    os.environ["RAY_AUTH_TOKEN"] = _token()
     try:
         yield
     finally:
