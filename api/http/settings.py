@@ -118,6 +118,12 @@ class Settings:
         Raises:
             SettingError: a variable that is not a number above 0 where one is needed.
         """
+        # Read by hand, not by pydantic-settings: a draft on it had to keep every check
+        # as a validator of its own to keep these messages (pydantic's say "Input should be
+        # greater than 0", not which variable), needed a settings source class to read a
+        # mapping given here, and made Settings() read the environment; measured, it was
+        # 55 lines against these 52 and a dependency more, answering 143 of 145 sample
+        # values alike (it refused digits such as '٣' in pydantic's words).
         values: Mapping[str, str] = os.environ if env is None else env
         origins = values.get(CORS_VARIABLE, "")
 

@@ -28,6 +28,15 @@ from solver.game import GAMES
 
 router = make_router(include_in_schema=False)
 
+# Not Starlette's StaticFiles, measured: it looks up and reads each file on a worker
+# thread (an "AnyIO worker thread" starts at the first GET of /play/static/play.js,
+# which tests/api/test_limits.py refuses: no page takes a thread outside the gate);
+# its ETag and Last-Modified come from the installed file's time, so two replicas tag
+# the same bytes apart (``api.http.caching`` tags ``/play``'s by their digest); and
+# its media types come from the machine's tables (Python 3.11's own calls ``.js``
+# application/javascript). The pages themselves are no files: ``/play`` lists the
+# registry's games and every ``/play/<game>`` is ``game.html``.
+
 MEDIA_TYPES = {
     ".html": "text/html; charset=utf-8",
     ".js": "text/javascript; charset=utf-8",
