@@ -22,6 +22,7 @@ from multiprocessing.context import BaseContext
 from multiprocessing.queues import SimpleQueue
 from typing import Any
 
+
 class Workers(ProcessPoolExecutor):
     """A ``ProcessPoolExecutor`` that can kill its workers (:meth:`kill_workers`).
 
