@@ -11,7 +11,7 @@ models read the same way and the schema shows the written form.
 >>> MonstroliciousState.model_validate(s.to_json()).to_move == s.to_move
 True
 >>> MOVE.validate_python({"dessert": " Pie"})
-MonstroliciousPlace(dessert='pie')
+MonstroliciousPlace(action='place', dessert='pie')
 """
 
 from __future__ import annotations
@@ -183,9 +183,19 @@ class MonstroliciousView(MonstroliciousTable):
     )
 
 
+ACTION = (
+    "The kind of move, written first on every move the service answers with (`{kind}`; the"
+    " other kind is `{other}`), as Monster Park's moves name theirs: a move sent without it"
+    " is read by its field"
+)
+
+
 class MonstroliciousPlace(Strict):
     """Place the tile on top of your stack in front of a dessert."""
 
+    action: Literal["place"] = Field(
+        default="place", description=ACTION.format(kind="place", other="reveal")
+    )
     dessert: DessertKey = Field(
         description="The dessert whose empty space on your side takes the tile"
     )
@@ -194,6 +204,9 @@ class MonstroliciousPlace(Strict):
 class MonstroliciousReveal(Strict):
     """Right after taking the Donuts with the tile you placed: turn an opposing tile face up."""
 
+    action: Literal["reveal"] = Field(
+        default="reveal", description=ACTION.format(kind="reveal", other="place")
+    )
     reveal: DessertKey = Field(
         description="The dessert in front of which the opponent's face-down tile lies"
     )

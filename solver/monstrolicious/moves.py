@@ -2,7 +2,7 @@
 tile after winning the Donuts (:mod:`solver.monstrolicious.reading` reads their JSON).
 
 >>> Move(dessert=9).to_json(), str(Move(reveal=2))
-({'dessert': 'pie'}, 'turn up the tile at the Donuts')
+({'action': 'place', 'dessert': 'pie'}, 'turn up the tile at the Donuts')
 """
 
 from __future__ import annotations
@@ -21,13 +21,19 @@ class Move:
     dessert: int | None = None
     reveal: int | None = None
 
+    @property
+    def action(self) -> str:
+        """The kind of move: ``place`` (the drawn tile placed) or ``reveal`` (the Donuts'
+        reveal)."""
+        return "place" if self.dessert is not None else "reveal"
+
     def to_json(self) -> dict[str, str]:
-        """``{"dessert": key}`` or ``{"reveal": key}`` (read back by
-        :func:`solver.monstrolicious.reading.move_from_json`)."""
+        """``{"action": "place", "dessert": key}`` or ``{"action": "reveal", "reveal": key}``
+        (read back by :func:`solver.monstrolicious.reading.move_from_json`)."""
         if self.dessert is not None:
-            return {"dessert": BUFFET.keys[self.dessert]}
+            return {"action": self.action, "dessert": BUFFET.keys[self.dessert]}
         assert self.reveal is not None
-        return {"reveal": BUFFET.keys[self.reveal]}
+        return {"action": self.action, "reveal": BUFFET.keys[self.reveal]}
 
     def __str__(self) -> str:
         if self.dessert is not None:

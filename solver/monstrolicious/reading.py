@@ -148,17 +148,26 @@ def _check_next(seat: Seat, table: Table, nexts: list[Value | None]) -> None:
         fail(path, "a seat sees the top of its stack only when it is about to place")
 
 
+ACTIONS = {"dessert": "place", "reveal": "reveal"}
+"""The ``action`` (the kind of move) written on a move, by the field it has."""
+
+
 def move_from_json(doc: Any) -> Move:
-    """Reads :func:`move_to_json` output: ``{"dessert": key}`` or ``{"reveal": key}``
-    (keys as in ``data/buffet.toml``, any case, spaces around ignored).
+    """Reads :func:`move_to_json` output: ``{"action": "place", "dessert": key}`` or
+    ``{"action": "reveal", "reveal": key}`` (keys as in ``data/buffet.toml``, any case,
+    spaces around ignored); without ``action``, as earlier releases wrote them.
 
     Raises:
-        NotationError: not an object with exactly one of those fields, or an
-            unknown dessert (the path names the field).
+        NotationError: not an object with exactly one of those fields, a ``action`` that
+            is not the field's, or an unknown dessert (the path names the field).
     """
     doc = read_object(doc, "", "a move")
-    if len(doc) == 1 and set(doc) <= {"dessert", "reveal"}:
-        (key, name), *_ = doc.items()
+    fields = {key: value for key, value in doc.items() if key != "action"}
+    if len(fields) == 1 and set(fields) <= set(ACTIONS):
+        (key, name), *_ = fields.items()
+        if "action" in doc and doc["action"] != ACTIONS[key]:
+            said = f"its action is {quoted(ACTIONS[key])}, not {quoted(doc['action'])}"
+            raise NotationError(f"a move with {quoted(key)}: {said}", path="action")
         try:
             space = BUFFET.index(name)
         except NotationError as err:

@@ -4,7 +4,7 @@ A state and a view write themselves (``to_json``: :mod:`solver.monstrolicious.st
 :mod:`solver.monstrolicious.view`); a move is written here.
 
 >>> move_to_json(Move(dessert=9))
-{'dessert': 'pie'}
+{'action': 'place', 'dessert': 'pie'}
 """
 
 from __future__ import annotations

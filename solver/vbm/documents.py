@@ -113,11 +113,21 @@ def _seat() -> Any:
     )
 
 
+ACTION = (
+    "The kind of move, written first on every move the service answers with (`{kind}`; the"
+    " other kind is `{other}`), as Monster Park's moves name theirs: a move sent without it"
+    " is read by its fields"
+)
+
+
 class VbmPlace(Strict):
     """Keep a card and place it in your play area (the hand draft or the row draft)."""
 
     model_config = ConfigDict(serialize_by_alias=True)
 
+    action: Literal["place"] = Field(
+        default="place", description=ACTION.format(kind="place", other="explorer")
+    )
     row: int | None = Field(
         default=None,
         description="Row draft, first player only: which open row (0 or 1) the turn drafts from",
@@ -145,6 +155,9 @@ class VbmPlace(Strict):
 class VbmChooseExplorer(Strict):
     """Keep one of the two Explorer cards you were dealt (before the first turn)."""
 
+    action: Literal["explorer"] = Field(
+        default="explorer", description=ACTION.format(kind="explorer", other="place")
+    )
     explorer: str = Field(description="The Explorer card kept (its id, GET /v1/vbm/cards)")
     seat: int | None = _seat()
 

@@ -11,7 +11,9 @@ Moves: ``{"explorer": "E03"}`` keeps an Explorer; ``{"card": "W07", "at": [2, 1]
 "pass": 3}`` keeps, places and passes in the hand draft (no ``pass`` on a round's
 last turn); ``{"row": 0, "card": "W07", "at": [0, 1], "discard": "L02"}`` picks
 a row in the row draft (the next players leave out ``row``, the last also
-``discard``).
+``discard``). A move is written with its kind, ``action``, first (``explorer`` or
+``place``); read, an ``action`` must name the move's kind, and a move without one is
+read by its fields, as earlier releases wrote it.
 
 >>> from solver.vbm.state import new_state
 >>> from solver.vbm.writing import move_to_json
@@ -29,11 +31,17 @@ solver.errors.NotationError: first: the first player of this turn is seat 0, not
 >>> move
 Move(card='W07', at=(2, 1), pass_to=3, row=None, discard=None, explorer=None, seat=None)
 >>> move_to_json(move)
-{'card': 'W07', 'at': [2, 1], 'pass': 3}
+{'action': 'place', 'card': 'W07', 'at': [2, 1], 'pass': 3}
+>>> move_from_json(move_to_json(move)) == move
+True
 >>> move_from_json({"card": "W07"})
 Traceback (most recent call last):
 ...
 solver.errors.NotationError: a move that keeps a card needs "at": [row, column]
+>>> move_from_json({"action": "explorer", "card": "W07", "at": [2, 1]})
+Traceback (most recent call last):
+...
+solver.errors.NotationError: action: a move that places a card is 'place', not 'explorer'
 """
 
 from __future__ import annotations
@@ -88,7 +96,7 @@ VIEW_KEYS = (
     *("view_of", "sets", "offer", "kept", "hand", "hand_sizes"),
 )
 STATE, VIEW = "Very Big Monster state", "Very Big Monster view"
-MOVE_KEYS = frozenset({"card", "at", "pass", "row", "discard", "explorer", "seat"})
+MOVE_KEYS = frozenset({"action", "card", "at", "pass", "row", "discard", "explorer", "seat"})
 
 
 def _move_int(doc: Mapping[str, Any], key: str) -> int | None:
@@ -116,6 +124,7 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
     unknown = sorted(set(doc) - MOVE_KEYS, key=str)
     if unknown:
         raise NotationError(f"unknown move field {quoted(unknown[0])}")
+    _check_action(doc)
     seat = _move_int(doc, "seat")
     if seat is not None and not 0 <= seat < MAX_PLAYERS:
         raise NotationError(f'"seat" is a seat from 0 to {MAX_PLAYERS - 1}, not {quoted(seat)}')
@@ -123,7 +132,7 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
         explorer = _move_str(doc, "explorer")
         if explorer is None:
             raise NotationError('"explorer" names the Explorer card kept, not null')
-        if set(doc) - {"explorer", "seat"}:
+        if set(doc) - {"action", "explorer", "seat"}:
             raise NotationError('choosing an explorer takes only "explorer" (and "seat")')
         return Move(explorer=explorer, seat=seat)
     card = _move_str(doc, "card")
@@ -144,6 +153,22 @@ def move_from_json(doc: Mapping[str, Any]) -> Move:
         _move_str(doc, "discard"),
         seat=seat,
     )
+
+
+ACTIONS = {"explorer": "a move that keeps an Explorer card", "place": "a move that places a card"}
+"""Each kind of move, by the ``action`` written on it, and what it does."""
+
+
+def _check_action(doc: Mapping[str, Any]) -> None:
+    """A move's ``action``, where it has one, names the kind its fields make it."""
+    if "action" not in doc:
+        return
+    action = "explorer" if "explorer" in doc else "place"
+    if doc["action"] != action:
+        raise NotationError(
+            f"{ACTIONS[action]} is {quoted(action)}, not {quoted(doc['action'])}",
+            path="action",
+        )
 
 
 def _pending(value: Any, path: str, cards: Mapping[str, Any]) -> Move | None:

@@ -5,7 +5,7 @@ A state writes everything, its seed and undealt cards included; a view adds
 ``{"pass": seat}``. Moves: see :mod:`solver.vbm.reading`.
 
 >>> move_to_json(Move("W07", (2, 1), 3))
-{'card': 'W07', 'at': [2, 1], 'pass': 3}
+{'action': 'place', 'card': 'W07', 'at': [2, 1], 'pass': 3}
 """
 
 from __future__ import annotations
@@ -18,7 +18,18 @@ from solver.vbm.view import SeatView
 
 
 def move_to_json(move: Move) -> Json:
-    """The move as JSON (only the fields that apply)."""
+    """The move as JSON: its kind, ``action`` (``explorer`` or ``place``, what a client
+    tells the kinds apart by, as Monster Park's moves), then only the fields that apply."""
+    return {"action": move_action(move), **_move_fields(move)}
+
+
+def move_action(move: Move) -> str:
+    """``explorer`` (an Explorer card kept) or ``place`` (a card kept and placed)."""
+    return "explorer" if move.explorer is not None else "place"
+
+
+def _move_fields(move: Move) -> Json:
+    """The move's own fields, as a choice of this turn in a state or a view writes them."""
     doc: Json = {}
     if move.explorer is not None:
         doc["explorer"] = move.explorer
@@ -42,7 +53,7 @@ def _pending_json(p: Move | None) -> Json | None:
     """A choice of this turn as JSON (a hidden one shows only ``"pass"``)."""
     if p is None:
         return None
-    return {"pass": p.pass_to} if p.card is None else move_to_json(p)
+    return {"pass": p.pass_to} if p.card is None else _move_fields(p)
 
 
 def _turn_json(table: Table | SeatView) -> Json:

@@ -346,7 +346,7 @@ def test_a_click_on_the_board_plays_the_move_it_names(played: tuple[Page, Seen],
     expect(page.locator("#moves li.best button")).to_have_text(f"Place your tile at the {name}")
     page.locator('#picture g.dessert[data-dessert="pie"]').click()
     page.wait_for_selector("body[data-turn=you], body[data-over=true]")
-    assert seen.moves == [{"dessert": "pie"}]
+    assert seen.moves == [{"action": "place", "dessert": "pie"}]
     page.locator('#picture g.dessert[data-dessert="pie"]').click()  # the pie is taken
     expect(page.locator("#verdict")).to_have_text(
         "Not allowed: no legal move takes dessert pie now"

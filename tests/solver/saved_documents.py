@@ -48,10 +48,17 @@ PLANS: dict[str, list[tuple[int, dict[str, Any], int, int]]] = {
 }
 
 
-def moves_digest(moves: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    """``{"count", "first", "sha256"}`` of moves as JSON, each without ``seat`` (moves
-    named no seat before Very Big Monster's simultaneous steps)."""
-    bare = [{k: v for k, v in m.items() if k != "seat"} for m in moves]
+WRITTEN_SINCE = {"vbm": frozenset({"action"}), "monstrolicious": frozenset({"action"})}
+"""Fields a game's moves are written with since its documents were saved: their kind,
+``action``, which their other fields already say (left out of the digests)."""
+
+
+def moves_digest(moves: Sequence[dict[str, Any]], name: str) -> dict[str, Any]:
+    """``{"count", "first", "sha256"}`` of game ``name``'s moves as JSON, each without
+    ``seat`` (moves named no seat before Very Big Monster's simultaneous steps) and the
+    fields written since (:data:`WRITTEN_SINCE`)."""
+    unsaved = {"seat"} | WRITTEN_SINCE.get(name, frozenset())
+    bare = [{k: v for k, v in m.items() if k not in unsaved} for m in moves]
     text = json.dumps(bare, sort_keys=True, separators=(",", ":"))
     first = bare[0] if bare else None
     return {"count": len(bare), "first": first, "sha256": hashlib.sha256(text.encode()).hexdigest()}
@@ -62,7 +69,7 @@ def _view(game: Any, state: Any, seat: int) -> dict[str, Any]:
         return {"seat": seat, "view": state.view(seat), "legal": None}
     view = game.view(state, seat)
     legal = [game.move_to_json(m) for m in view.legal_moves()]
-    return {"seat": seat, "view": view.to_json(), "legal": moves_digest(legal)}
+    return {"seat": seat, "view": view.to_json(), "legal": moves_digest(legal, game.name)}
 
 
 def snapshot(game: Any, state: Any, views: bool) -> dict[str, Any]:
@@ -71,7 +78,7 @@ def snapshot(game: Any, state: Any, views: bool) -> dict[str, Any]:
         "state": state.to_json(),
         "to_move": state.to_move,
         "terminal": bool(state.is_terminal()),
-        "legal": moves_digest([game.move_to_json(m) for m in state.legal_moves()]),
+        "legal": moves_digest([game.move_to_json(m) for m in state.legal_moves()], game.name),
         "scores": [score.total for score in state.scores()],
     }
     if hasattr(game, "waiting"):

@@ -41,7 +41,7 @@ def _load(path: Path) -> dict[str, Any]:
 
 
 def _legal(game: AnyGame, position: Any) -> dict[str, Any]:
-    return moves_digest([game.move_to_json(m) for m in position.legal_moves()])
+    return moves_digest([game.move_to_json(m) for m in position.legal_moves()], game.name)
 
 
 def _check_view(game: AnyGame, state: Any, saved: dict[str, Any], newly: set[int]) -> None:

@@ -79,7 +79,7 @@ def test_hint_takes_a_sure_win_on_the_richest_dessert(position: PositionMaker) -
     rows = {1: {"wedding-cake": Placed(10, True), "cookies": Placed(2, True)}}
     state = position(0, rows=rows, tops={0: [12]})
     best = hint(View.of(state, 0), 0.05)[0]
-    assert best.move == {"dessert": "wedding-cake"}
+    assert best.move == {"action": "place", "dessert": "wedding-cake"}
     assert best.detail["take_chance"] == 1.0
     assert "your 12 beats their 10, so you take it" in best.reason
 
@@ -156,7 +156,10 @@ def test_reveal_is_ranked_by_what_the_tile_guards(position: PositionMaker) -> No
     rows = {1: {"pie": Placed(4), "cookies": Placed(5), "wedding-cake": Placed(6, True)}}
     state = position(0, rows=rows, tops={0: [3]}).apply(Move(dessert=D("donuts")))
     ranked = hint(View.of(state, 0), 0.02)
-    assert [r.move for r in ranked] == [{"reveal": "pie"}, {"reveal": "cookies"}]
+    assert [r.move for r in ranked] == [
+        {"action": "reveal", "reveal": "pie"},
+        {"action": "reveal", "reveal": "cookies"},
+    ]
 
 
 def test_simulator_plays_as_the_rules_do(games: Games) -> None:
@@ -296,10 +299,10 @@ def test_a_sure_win_beats_a_likely_one_with_more_points() -> None:
     state = state_from_json(json.loads(SURE_WIN.read_text()))
     ranked = hint(View.of(state, 0), 0.08)
     best, second = ranked[0], ranked[1]
-    assert best.move == {"dessert": "cookies"}
+    assert best.move == {"action": "place", "dessert": "cookies"}
     assert best.detail["win_chance"] == 1.0 and best.detail["exact"] == 1.0
     assert "win every time" in best.reason
-    assert second.move == {"dessert": "cupcakes"}
+    assert second.move == {"action": "place", "dessert": "cupcakes"}
     assert second.detail["win_chance"] == 0.75
     assert second.detail["expected_margin"] > best.detail["expected_margin"]
 

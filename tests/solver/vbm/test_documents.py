@@ -31,7 +31,7 @@ def test_the_seeded_games_hold_every_field_a_move_names(
     draft = {"pass"} if GAME.new(players, 0, dict(settings) or None).mode != "rows" else set()
     rows = {"row", "discard"} if not draft else set()
     kinds = played(name, players, settings).move_fields
-    assert kinds == {"explorer", "seat", "card", "at"} | draft | rows, kinds
+    assert kinds == {"action", "explorer", "seat", "card", "at"} | draft | rows, kinds
 
 
 @pytest.mark.parametrize(("name", "players", "settings"), MODES)

@@ -46,10 +46,22 @@ def test_a_move_that_does_not_read_is_refused(doc: Any, words: str) -> None:
 
 
 def test_a_move_may_name_its_seat() -> None:
-    for doc in (
-        {"explorer": "E01", "seat": 2},
-        {"card": "W01", "at": [0, 1], "pass": 3, "seat": 0},
+    for action, doc in (
+        ("explorer", {"explorer": "E01", "seat": 2}),
+        ("place", {"card": "W01", "at": [0, 1], "pass": 3, "seat": 0}),
     ):
         move = move_from_json(doc)
-        assert move.seat == doc["seat"] and move_to_json(move) == doc
+        assert move.seat == doc["seat"] and move_to_json(move) == {"action": action, **doc}
     assert move_from_json({"explorer": "E01"}).seat is None
+
+
+def test_a_move_is_written_with_its_action_and_read_with_or_without_it() -> None:
+    for doc in ({"explorer": "E01"}, {"row": 0, "card": "W01", "at": [0, 1], "discard": "L02"}):
+        move = move_from_json(doc)
+        written = move_to_json(move)
+        assert next(iter(written)) == "action"
+        assert {**written, "action": None} == {"action": None, **doc}
+        assert move_from_json(written) == move
+    with pytest.raises(NotationError) as err:
+        move_from_json({"action": "place", "explorer": "E01"})
+    assert err.value.path == "action" and "is 'explorer', not 'place'" in str(err.value)

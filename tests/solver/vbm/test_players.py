@@ -36,13 +36,15 @@ RECORDED: dict[tuple[int, str, str, int], str] = {
 
 def game_hash(players: int, settings: dict[str, Any], player: str, seed: int) -> str:
     """sha256 over every move of one seeded game (each seat ``player`` seeded
-    ``seed + seat``) and the final totals."""
+    ``seed + seat``; a move without the ``action`` written on it since the hashes were
+    recorded) and the final totals."""
     state = GAME.new(players, seed, settings or None)
     seats = [GAME.players[player](seed + seat) for seat in range(players)]
     digest = hashlib.sha256()
     while not state.is_terminal():
         move = seats[state.to_move].choose(state)
-        digest.update(json.dumps(GAME.move_to_json(move), sort_keys=True).encode())
+        written = {k: v for k, v in GAME.move_to_json(move).items() if k != "action"}
+        digest.update(json.dumps(written, sort_keys=True).encode())
         state = state.apply(move)
     digest.update(json.dumps([score.total for score in state.scores()]).encode())
     return digest.hexdigest()[:16]
