@@ -32,7 +32,7 @@ common) and a run that lands so serves less: each server's best run counts.
 The routes: Manno's ``validate`` and ``solve`` (task ``TASK``, arrangement all
 0), and Monster Park's ``legal`` (of a view), ``view``, ``apply`` and ``hint``
 (of a view, ``top`` 1, ``--hint-budget-ms``) on the game set up with seed 1
-(``api.http.routers.games.examples``). Reported per route and server: req/s,
+(``api.http.examples.game_requests``). Reported per route and server: req/s,
 p50 and p99 latency (wrk's, from writing a request to reading its answer),
 errors (answers not 2xx or 3xx, and socket errors: connect, read, write,
 timeout), the connections each worker held, the least server CPU a request
@@ -118,9 +118,9 @@ what each of its workers logs once started."""
 
 def bodies(hint_budget_ms: int) -> dict[str, tuple[str, dict[str, Any]]]:
     """Each route's path and body."""
-    from api.http.routers.games import examples
+    from api.http.examples import game_requests
 
-    park = examples(GAME)
+    park = game_requests(GAME)
     manno = {"task": TASK, "arrangement": ARRANGEMENT}
     return {
         "validate": ("/v1/manno/validate", manno),

@@ -379,6 +379,15 @@ def one_seat_waits(position: Position) -> tuple[Seat, ...]:
     return () if seat is None else (seat,)
 
 
+def each_alone(players: int, mode: str | None) -> tuple[tuple[Seat, ...], ...]:
+    """The sides of a game without teams: every seat plays for itself.
+
+    >>> each_alone(3, None)
+    ((0,), (1,), (2,))
+    """
+    return tuple((seat,) for seat in range(players))
+
+
 @dataclass(frozen=True)
 class Game(Generic[S, M, V]):
     """A registered game over its state ``S``, move ``M`` and view ``V`` types: how to
@@ -436,6 +445,9 @@ class Game(Generic[S, M, V]):
             ``VALUE`` says what a ranked move's value counts. Empty: none.
         phases: every step a position of the game may be in (``State.phase``), ``over``
             last.
+        sides: ``sides(players, mode)`` -> the seats that play as one side (teammates),
+            each side's seats in order, for a player count and a mode (None: a game
+            without modes); every seat alone (:func:`each_alone`) but in a team mode.
     """
 
     name: str
@@ -465,6 +477,7 @@ class Game(Generic[S, M, V]):
     events: str = ""
     phases: tuple[str, ...] = ("over",)
     facts: str = ""
+    sides: Callable[[int, str | None], tuple[tuple[Seat, ...], ...]] = each_alone
 
     @property
     def title(self) -> str:

@@ -20,6 +20,7 @@ from api.http import metrics, problems
 from api.http.body import BodyLimit
 from api.http.bots import BotSearches, default_limit
 from api.http.caching import Cacheable
+from api.http.examples import with_examples
 from api.http.hint_cache import HintCache
 from api.http.limits import SolverGate
 from api.http.observe import Observe
@@ -85,12 +86,14 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
 
 
 def _examples(app: FastAPI) -> None:
-    """The OpenAPI document, made once, carries a worked body on every game route."""
+    """The OpenAPI document, made once, carries a worked request and its answer on every
+    operation (``api.http.examples``: why they are added to the finished document)."""
     made = app.openapi
+    sessions: Sessions | None = app.state.sessions if app.state.settings.sessions else None
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is None:
-            app.openapi_schema = games.add_examples(made())
+            app.openapi_schema = with_examples(made(), sessions)
         return app.openapi_schema
 
     app.openapi = openapi  # type: ignore[method-assign]
@@ -120,7 +123,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     # router's routes through a layer of its own on every request, about a tenth of
     # a cheap request's time (the routes carry their full paths, tags and ids already);
     # and first, so a request is matched to them before the docs pages' routes are asked
-    kept = [sessions.router] if settings.sessions else []
+    kept = [sessions.routes()] if settings.sessions else []
     routers = (manno.router, play.router, *kept, *games.routers())
     app.router.routes[:0] = [route for router in routers for route in router.routes]
     _examples(app)

@@ -85,7 +85,17 @@ def _with_words(prefix: str, model: type[BaseModel], sent: bool) -> type[BaseMod
         __doc__=f"{model.__doc__ or 'A move.'} With its label and notation.",
         label=(str, Field(description=LABEL)),
         notation=(str, Field(description=NOTATION)),
+        **_always_written(model),
     )
+
+
+def _always_written(model: type[BaseModel]) -> dict[str, Any]:
+    """A move's ``action`` (its kind), where its game may leave it out, as required:
+    ``legal`` lists every move with it."""
+    action = model.model_fields.get("action")
+    if action is None or action.is_required():
+        return {}
+    return {"action": (action.annotation, Field(description=action.description))}
 
 
 def _no_default(schema: JsonDict) -> None:

@@ -89,8 +89,8 @@ def deciding(game: AnyGame, seen: Any) -> None:
 
 def games() -> Json:
     """Every registered game, in the registry's order: what a front end needs to offer it
-    (its name, title and summary, seats, modes with their player counts, rule settings
-    with their defaults, and the players a bot may be)."""
+    (its name, title and summary, seats, modes with their player counts and seating, rule
+    settings with their defaults, and the players a bot may be)."""
     listed = []
     for name in GAMES:
         game = get_game(name)
@@ -103,12 +103,29 @@ def games() -> Json:
                 "max_players": game.max_players,
                 "default_players": game.default_players,
                 "modes": {mode: list(counts) for mode, counts in game.mode_players.items()},
+                "seating": seating(game),
                 "settings": dict(game.settings),
                 "setting_details": setting_details(game),
                 "players": list(game.players),
             }
         )
     return {"games": listed}
+
+
+def seating(game: AnyGame) -> list[Json]:
+    """Who plays with whom at each player count of each mode (a game without modes: at
+    each player count): ``{"mode", "players", "sides"}``, the seats of each side in order.
+
+    >>> from solver.game import get_game
+    >>> [s for s in seating(get_game("vbm")) if s["players"] == 4][0]
+    {'mode': 'team', 'players': 4, 'sides': [[0, 2], [1, 3]]}
+    """
+    modes = game.mode_players.items() or [(None, range(game.min_players, game.max_players + 1))]
+    return [
+        {"mode": mode, "players": count, "sides": [list(side) for side in game.sides(count, mode)]}
+        for mode, counts in modes
+        for count in counts
+    ]
 
 
 def setting_details(game: AnyGame) -> dict[str, Json]:

@@ -21,6 +21,7 @@ from solver.vbm.redeal import redeal
 from solver.vbm.rules import waiting
 from solver.vbm.settings import MAX_PLAYERS, MIN_PLAYERS, MODES, SETTINGS, mode_fault
 from solver.vbm.state import State, View, new_state, public_scores
+from solver.vbm.table import sides
 from solver.vbm.writing import move_to_json
 
 GAME = Game[State, Move, View](
@@ -54,6 +55,7 @@ GAME = Game[State, Move, View](
     events="solver.vbm.events",
     phases=("explorer", "draft", "rows", "over"),
     facts="solver.vbm.facts",
+    sides=sides,
 )
 
 __all__ = ["GAME", "Move", "State", "View"]

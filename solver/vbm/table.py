@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Self
 
 from solver.errors import IllegalMoveError
-from solver.game import Json, Score
+from solver.game import Json, Score, each_alone
 from solver.vbm.area import Area, Reading, Tally, finish, frontier, read
 from solver.vbm.cards import Deck, Pos
 from solver.vbm.decks import deck_named
@@ -93,6 +93,24 @@ def tally(deck_name: str, area: Area, reach: str = "arrow") -> Tally:
     return finish(deck, reading(deck_name, area[:-1], reach).plus(r, c, deck.by_id[card_id]))
 
 
+def teams_of(players: int, mode: str | None) -> tuple[tuple[int, int], ...] | None:
+    """The teams of ``mode`` at ``players`` seats: teammates sit opposite, seat ``s`` and
+    ``s + players / 2`` (team mode only; None in the other modes).
+
+    >>> teams_of(6, "team"), teams_of(4, "free")
+    (((0, 3), (1, 4), (2, 5)), None)
+    """
+    if mode != "team":
+        return None
+    half = players // 2
+    return tuple((s, s + half) for s in range(half))
+
+
+def sides(players: int, mode: str | None) -> tuple[tuple[int, ...], ...]:
+    """The seats that play as one side: the teams in team mode, else each seat alone."""
+    return teams_of(players, mode) or each_alone(players, mode)
+
+
 @dataclass(frozen=True)
 class Table:
     """Everything about one game; see the module docstring for the phases.
@@ -145,10 +163,7 @@ class Table:
     @property
     def teams(self) -> tuple[tuple[int, int], ...] | None:
         """Teammates sit opposite: seat ``s`` and ``s + players / 2`` (team mode only)."""
-        if self.mode != "team":
-            return None
-        half = self.players // 2
-        return tuple((s, s + half) for s in range(half))
+        return teams_of(self.players, self.mode)
 
     def mate(self, seat: int) -> int | None:
         """The teammate of ``seat`` in team mode."""

@@ -91,6 +91,11 @@ def test_a_game_registered_later_is_listed_and_linked(
         "max_players": 3,
         "default_players": 2,
         "modes": {"short": [2], "long": [2, 3]},
+        "seating": [
+            {"mode": "short", "players": 2, "sides": [[0], [1]]},
+            {"mode": "long", "players": 2, "sides": [[0], [1]]},
+            {"mode": "long", "players": 3, "sides": [[0], [1], [2]]},
+        ],
         "settings": {},
         "setting_details": {},
         "players": ["random", "greedy", "hint", "mcts", "search"],

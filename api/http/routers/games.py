@@ -43,7 +43,13 @@ Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
 
 
 def _body(model: type[BaseModel]) -> Decorator:
-    """Types an endpoint's ``body`` with a model made at run time (FastAPI reads it)."""
+    """Types an endpoint's ``body`` with a model made at run time (FastAPI reads it).
+
+    Kept because FastAPI takes a body's model only from the endpoint's signature, and a
+    game's request models are made when its routes are (``schemas_for``, for every game
+    registered then): classes no type checker can take as a type. Written here, the
+    endpoints' own code stays checked by mypy --strict; the OpenAPI document gets each
+    model as a declared body would give it."""
 
     def typed(endpoint: Callable[..., Any]) -> Callable[..., Any]:
         endpoint.__annotations__["body"] = model
@@ -58,42 +64,6 @@ def _tagged(kept: Kept, if_none_match: str | None) -> Response:
     if matches(if_none_match, kept.tag):
         return Response(status_code=304, headers=headers)
     return Response(kept.body, media_type=JsonAnswer.media_type, headers=headers)
-
-
-def add_examples(document: Json) -> Json:
-    """``document`` (the OpenAPI one) with a worked request body on every game route.
-
-    Added to the finished document, not given to FastAPI, which drops every null
-    from examples (and a state's nulls are part of it).
-    """
-    for name in GAMES:
-        for route, body in examples(name).items():
-            path = f"/v1/{name}/{'render.svg' if route == 'render' else route}"
-            content = document["paths"][path]["post"]["requestBody"]["content"]
-            shown = {"summary": "From a game set up with seed 1", "value": body}
-            content["application/json"]["examples"] = {"seeded": shown}
-    return document
-
-
-def examples(name: str) -> dict[str, Json]:
-    """One request body per route, from a game of ``name`` set up with seed 1."""
-    game = get_game(name)
-    state = game.new(game.default_players, 1, None)
-    seat = state.to_move
-    mover = game.view(state, seat)
-    doc, seen = state.to_json(), mover.to_json()
-    move = game.move_to_json(mover.legal_moves()[0])  # as `legal` answers it
-    return {
-        "new": {"players": game.default_players, "seed": 1},
-        "apply": {"state": doc, "move": move},
-        "view": {"state": doc, "seat": seat},
-        "legal": {"state": seen},
-        "hint": {"state": seen, "top": 3},
-        "validate": {"state": seen, "move": move},
-        "review": {"state": seen, "move": move},
-        "score": {"state": seen},
-        "render": {"state": seen},
-    }
 
 
 def prefix_of(name: str) -> str:
@@ -265,6 +235,19 @@ class SettingDetail(BaseModel):
     )
 
 
+class Seating(BaseModel):
+    """Who plays with whom at one player count of one mode."""
+
+    mode: str | None = Field(description="The mode (its `modes` key); null in a game without.")
+    players: int = Field(description="The player count.")
+    sides: list[list[int]] = Field(
+        description="The seats that play as one side, each side's seats in order: teammates"
+        " share a side (Very Big Monster's team mode: seats s and s + players / 2, who sit"
+        " opposite), and every seat is a side of its own where there are no teams. Seats are"
+        " numbered round the table from 0."
+    )
+
+
 class GameEntry(BaseModel):
     """One registered game, with what a front end needs to offer it."""
 
@@ -277,6 +260,10 @@ class GameEntry(BaseModel):
     modes: dict[str, list[int]] = Field(
         description="The game's modes (the `mode` setting) and the player counts each takes;"
         " empty for a game without modes. Left unset, the rulebook's mode for the count."
+    )
+    seating: list[Seating] = Field(
+        description="Who plays with whom at every player count of every mode (of the game,"
+        " where it has no modes)."
     )
     settings: dict[str, bool | int | float | str | None] = Field(
         description="Every rule setting with its default (docs/rulings.md)."
@@ -299,8 +286,8 @@ listing = make_router(tags=["games"])
 
 @listing.get("/v1/games", response_model=GamesResponse, name="games_list")
 async def games() -> dict[str, Any]:
-    """Every rules-engine game: its name, title and summary, seats, modes, rule settings
-    with defaults, and the players a bot may be."""
+    """Every rules-engine game: its name, title and summary, seats, modes and who plays
+    with whom in each, rule settings with defaults, and the players a bot may be."""
     return game_service.games()
 
 

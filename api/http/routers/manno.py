@@ -116,14 +116,14 @@ async def tokens() -> dict[str, object]:
 @router.get("/tasks", response_model=CatalogueResponse)
 async def tasks() -> dict[str, Any]:
     """The 108-task catalogue."""
-    return {"tasks": [_entry(e) for e in load_catalogue().entries]}
+    return {"tasks": [catalogue_entry(e) for e in load_catalogue().entries]}
 
 
 @router.get("/tasks/{task_id}", response_model=CatalogueTask, responses=responses(404, 422))
 async def task(task_id: str) -> dict[str, Any]:
     """One catalogue task by id, e.g. ``L4-07``."""
     try:
-        return _entry(load_catalogue().by_id(task_id))
+        return catalogue_entry(load_catalogue().by_id(task_id))
     except MonsterError as err:
         raise NotFoundError(str(err)) from err
 
@@ -165,11 +165,12 @@ async def render_svg(
     """The task card as the game draws it, the tokens as they lie, or both (rows marked)."""
     if task is None and arrangement is None:
         raise FieldError("task", MonsterError("give a task, an arrangement or both"))
-    call = functools.partial(_picture, task, arrangement)
+    call = functools.partial(picture_svg, task, arrangement)
     return SvgResponse(await _gate(request).run(call, work=Work(GAME, "render")))
 
 
-def _picture(task: str | None, arrangement: str | None) -> str:
+def picture_svg(task: str | None, arrangement: str | None) -> str:
+    """The picture ``render.svg`` answers: the task card, the tokens as they lie, or both."""
     tokens = standard_tokens()
     parsed = None if task is None else manno_service.task_field(task)
     here = None if arrangement is None else manno_service.arrangement_field(arrangement, tokens)
@@ -181,7 +182,8 @@ def _generate(level: int, count: int, seed: int) -> dict[str, Any]:
     return {"tasks": [g.to_json() for g in generate_tasks(level, count, seed)]}
 
 
-def _entry(entry: Entry) -> dict[str, Any]:
+def catalogue_entry(entry: Entry) -> dict[str, Any]:
+    """A catalogue task as ``/v1/manno/tasks`` lists it."""
     return {
         "id": entry.id,
         "level": entry.level,

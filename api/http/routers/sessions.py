@@ -9,6 +9,9 @@ the service's secret (``MONSTERS_SECRET``) serves any game; nothing is kept.
 Everything else the page needs (legal moves, hints, verdicts, score pad,
 picture) it asks of ``/v1/<game>/`` with the view.
 
+Each game's answer is its own type (``<Prefix>SessionAnswer``: that game's view and
+events), and ``SessionAnswer`` is one of them, told apart by ``game``.
+
 A bot's decision runs on a solver thread within the request's time; a search
 still running when it is due stops and answers 503, and nothing is played (the
 page keeps its token). A repeated request for a decision being searched waits
@@ -19,24 +22,23 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, Union
 
-from fastapi import Request
-from pydantic import BaseModel, ConfigDict, Field
+from fastapi import APIRouter, Request
+from pydantic import BaseModel, ConfigDict, Field, RootModel, create_model
 
 from api.http.answers import JsonAnswer
 from api.http.bots import BotSearches
-from api.http.game_schemas import TurnModel
+from api.http.game_schemas import TurnModel, event_model
 from api.http.limits import SolverGate, Work
 from api.http.problems import responses
 from api.http.routers import router as make_router
 from api.http.routers.games import prefix_of
 from api.services.sealed import MAX_TOKEN_CHARS
 from api.services.sessions import BOT_BUDGET_TIMES, MAX_SEED, STRENGTHS, Sessions
-from solver.game import GAMES
+from solver.game import GAMES, get_game
 from solver.notation import MAX_NOTATION
 
-router = make_router(prefix="/v1/sessions", tags=["sessions"])
 PROBLEMS = responses(413, 422, 503)
 STRENGTH_TEXT = ", ".join(f"`{name}` ({player})" for name, player in STRENGTHS.items())
 Token = Annotated[
@@ -89,56 +91,61 @@ class MoveBody(SessionBody):
     )
 
 
-class SessionAnswer(BaseModel):
-    session: str = Field(
-        description="The game's new sealed token: send it with the next request (an older"
-        " one still reads, as the game stood then)."
+_UNION: Any = Union
+"""``Union``, indexed by model classes made at run time."""
+
+
+SESSION = (
+    "The game's new sealed token: send it with the next request (an older one still reads,"
+    " as the game stood then)."
+)
+VIEW = "What the caller's seat sees (a `view_of` document): never the full state."
+EVENTS = (
+    "What happened since the last answer (the caller's move, or the bot's decision), as the"
+    " caller's seat may see it (docs/events.md); none when the game starts or is read again."
+)
+
+
+def session_answer(name: str) -> type[BaseModel]:
+    """``<Prefix>SessionAnswer``: a session's answer in game ``name``, its view that game's
+    and its events that game's ``Event``s."""
+    prefix = prefix_of(name)
+    named: Any = Literal[name]
+    listed: Any = list
+    events: Any = listed[event_model(name, prefix)]  # a class made at run time
+    return create_model(
+        f"{prefix}SessionAnswer",
+        __doc__=f"A session's answer in {get_game(name).title}.",
+        session=(str, Field(description=SESSION)),
+        game=(named, Field(description="The game, by its name in `GET /v1/games`.")),
+        seat=(int, Field(description="The caller's seat.")),
+        bots=(dict[str, str], Field(description="The bot in each other seat, by seat.")),
+        view=(get_game(name).document_models().view, Field(description=VIEW)),
+        turn=(TurnModel, ...),
+        you_decide=(bool, Field(description="The caller's seat decides now: send `move`.")),
+        bot_decides=(bool, Field(description="A bot decides now: ask `bot` (one decision).")),
+        events=(events, Field(description=EVENTS)),
     )
-    game: str = Field(
-        description="The game, by its name in `GET /v1/games`: its `view` is that game's.",
-        json_schema_extra=lambda schema: schema.update(enum=list(GAMES)),
-    )
-    seat: int = Field(description="The caller's seat.")
-    bots: dict[str, str] = Field(description="The bot in each other seat, by seat.")
-    view: dict[str, Any] = Field(
-        description="What the caller's seat sees (a `view_of` document, its `game` saying"
-        " which): never the full state.",
-        json_schema_extra=lambda schema: _one_of_the_views(schema),
-    )
-    turn: TurnModel
-    you_decide: bool = Field(description="The caller's seat decides now: send `move`.")
-    bot_decides: bool = Field(description="A bot decides now: ask `bot` (one decision).")
-    events: list[dict[str, Any]] = Field(
-        description="What happened since the last answer (the caller's move, or the bot's"
-        " decision), as the caller's seat may see it: the game's `Event`s (docs/events.md);"
-        " none when the game starts or is read again.",
-        json_schema_extra=lambda schema: schema.update(items=_events()),
-    )
+
+
+def session_answers() -> Any:
+    """``SessionAnswer``: one game's answer, told apart by its ``game``."""
+    answers = tuple(session_answer(name) for name in GAMES)
+    kinds: Any = Annotated[_UNION[answers], Field(discriminator="game")]
+    root: Any = RootModel
+    return type("SessionAnswer", (root[kinds],), {"__doc__": "A session's answer, per game."})
 
 
 def _per_game(kind: str) -> list[dict[str, str]]:
     """A reference to each game's schema ``<Prefix><kind>`` (made by its routes), read when
-    the schema is."""
+    the schema is, so that it names every game registered by then."""
     return [{"$ref": f"#/components/schemas/{prefix_of(name)}{kind}"} for name in GAMES]
-
-
-def _events() -> dict[str, Any]:
-    """Each game's ``Event`` (``event_model``)."""
-    return {"anyOf": _per_game("Event")}
 
 
 def _a_move_or_its_notation(schema: dict[str, Any]) -> None:
     """``schema`` (an open object or a string) as one of the games' moves, or a notation."""
     notation = {"type": "string", "maxLength": MAX_NOTATION}
     schema.update(anyOf=[*_per_game("SentMove"), notation])
-
-
-def _one_of_the_views(schema: dict[str, Any]) -> None:
-    """``schema`` (an open object) as one of the games' ``View``s, told apart by ``game``."""
-    del schema["type"], schema["additionalProperties"]
-    views = _per_game("View")
-    mapping = {name: view["$ref"] for name, view in zip(GAMES, views, strict=True)}
-    schema.update(oneOf=views, discriminator={"propertyName": "game", "mapping": mapping})
 
 
 def _gate(request: Request) -> SolverGate:
@@ -151,11 +158,6 @@ def _sessions(request: Request) -> Sessions:
     return sessions
 
 
-def _post(path: str, name: str) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
-    return router.post(path, response_model=SessionAnswer, responses=PROBLEMS, name=name)
-
-
-@_post("", "sessions_start")
 async def start(body: StartBody, request: Request) -> JsonAnswer:
     """Start a game against bots; the answer holds the caller's seat's view and the token."""
     call = functools.partial(
@@ -170,14 +172,12 @@ async def start(body: StartBody, request: Request) -> JsonAnswer:
     return JsonAnswer(_gate(request).run_here(call))
 
 
-@_post("/view", "sessions_view")
 async def view(body: SessionBody, request: Request) -> JsonAnswer:
     """The game as the caller's seat sees it in the token (a page reloaded goes on with it)."""
     call = functools.partial(_sessions(request).view, body.session)
     return JsonAnswer(_gate(request).run_here(call))
 
 
-@_post("/move", "sessions_move")
 async def move(body: MoveBody, request: Request) -> JsonAnswer:
     """The caller's seat plays a move; an illegal one names the rule it breaks, as far as
     the seat can see, and a move for another seat is refused as not its seat."""
@@ -185,7 +185,6 @@ async def move(body: MoveBody, request: Request) -> JsonAnswer:
     return JsonAnswer(_gate(request).run_here(call))
 
 
-@_post("/bot", "sessions_bot")
 async def bot(body: SessionBody, request: Request) -> JsonAnswer:
     """The bot whose decision it is makes it (one decision per call, on a solver thread,
     within the request's time); asked again while it thinks, the same search answers."""
@@ -199,3 +198,16 @@ async def bot(body: SessionBody, request: Request) -> JsonAnswer:
         return await gate.run(functools.partial(sessions.bot, session), work=work)
 
     return JsonAnswer(await searches.once(body.session, search))
+
+
+def routes() -> APIRouter:
+    """The session routes, their answers typed per game registered when the service is made."""
+    router = make_router(prefix="/v1/sessions", tags=["sessions"])
+    answer = session_answers()
+    named: dict[str, Callable[..., Any]] = {"": start, "/view": view, "/move": move, "/bot": bot}
+    for path, endpoint in named.items():
+        name = f"sessions_{endpoint.__name__}"
+        router.add_api_route(
+            path, endpoint, methods=["POST"], response_model=answer, responses=PROBLEMS, name=name
+        )
+    return router
