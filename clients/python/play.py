@@ -55,6 +55,7 @@ from monster_solver_client.models import (
     MonstroliciousReveal,
     MonstroliciousScoreRequest,
     MonstroliciousScoreResponse,
+    MonstroliciousSessionAnswer,
     MonstroliciousState,
     MonstroliciousStateResponse,
     MonstroliciousView,
@@ -70,6 +71,7 @@ from monster_solver_client.models import (
     ParkPassMove,
     ParkScoreRequest,
     ParkScoreResponse,
+    ParkSessionAnswer,
     ParkState,
     ParkStateResponse,
     ParkTokenMove,
@@ -80,7 +82,6 @@ from monster_solver_client.models import (
     ParkViewResponse,
     Problem,
     ScoreModel,
-    SessionAnswer,
     SessionBody,
     StartBody,
     StartBodyGame,
@@ -100,6 +101,7 @@ from monster_solver_client.models import (
     VbmReviewResponse,
     VbmScoreRequest,
     VbmScoreResponse,
+    VbmSessionAnswer,
     VbmState,
     VbmStateResponse,
     VbmView,
@@ -278,8 +280,9 @@ COACHED = 2
 """The decisions of the seat played at which it climbs the hint ladder and reviews its move."""
 
 
-def team_set_up(client: Client) -> tuple[str, int]:
-    """Very Big Monster's title and the fewest players its team mode takes (``GET /v1/games``)."""
+def team_set_up(client: Client) -> tuple[str, int, list[int]]:
+    """Very Big Monster's title, the fewest players its team mode takes and the seats of
+    seat 0's side at that count (``GET /v1/games``)."""
     for entry in ok(games_list.sync(client=client), GamesResponse).games:
         if entry.name != "vbm":
             continue
@@ -287,22 +290,27 @@ def team_set_up(client: Client) -> tuple[str, int]:
         values = mode.values if mode is not None and isinstance(mode.values, list) else []
         counts = entry.modes.additional_properties.get(TEAM_MODE, [])
         if TEAM_MODE in values and counts:
-            return entry.title, min(counts)
+            players = min(counts)
+            seated = [s for s in entry.seating if s.mode == TEAM_MODE and s.players == players]
+            sides = [side for s in seated for side in s.sides if 0 in side]
+            if sides:
+                return entry.title, players, sides[0]
     raise SystemExit("Very Big Monster offers no team mode")
 
 
-def vbm_view_of(answer: SessionAnswer) -> VbmView:
-    """The session's view, as Very Big Monster's (its ``game`` tells the views apart)."""
-    if not isinstance(answer.view, VbmView):
-        raise SystemExit(f"the session plays {answer.view.game}, not vbm")
-    return answer.view
+SessionAnswer = ParkSessionAnswer | VbmSessionAnswer | MonstroliciousSessionAnswer | Problem | None
+"""What a session route answers: one game's answer (its ``game`` tells them apart)."""
 
 
-def told(answer: SessionAnswer) -> SessionAnswer:
-    """Prints what the answer says happened, as the seat played may see it."""
-    for event in answer.events:
+def told(answer: SessionAnswer) -> VbmSessionAnswer:
+    """The answer, as Very Big Monster's; prints what it says happened, as the seat played
+    may see it."""
+    if isinstance(answer, (ParkSessionAnswer, MonstroliciousSessionAnswer)):
+        raise SystemExit(f"the session plays {answer.game}, not vbm")
+    vbm = ok(answer, VbmSessionAnswer)
+    for event in vbm.events:
         print(f"team: event {event.code}: {event.text}")
-    return answer
+    return vbm
 
 
 def climb_ladder(client: Client, view: VbmView) -> None:
@@ -327,15 +335,16 @@ def review(client: Client, view: VbmView, notation: str) -> None:
 def play_team(client: Client) -> bool:
     """Plays one seat of a Very Big Monster team game to its end against the service's bots,
     prints how it went; over?"""
-    title, players = team_set_up(client)
+    title, players, side = team_set_up(client)
     settings = StartBodySettingsType0.from_dict({"mode": TEAM_MODE})
     start = StartBody(game=StartBodyGame.VBM, players=players, seat=0, seed=SEED, settings=settings)
-    answer = told(ok(sessions_start.sync(client=client, body=start), SessionAnswer))
-    print(f"team: {title}, {TEAM_MODE} mode, {players} players; seat {answer.seat}")
+    answer = told(sessions_start.sync(client=client, body=start))
+    mates = " ".join(str(seat) for seat in side if seat != answer.seat)
+    print(f"team: {title}, {TEAM_MODE} mode, {players} players; seat {answer.seat} with {mates}")
     mine = steps = 0
     while not answer.turn.terminal and steps < MAX_STEPS:
         if answer.you_decide:
-            view = vbm_view_of(answer)
+            view = answer.view
             legal = vbm_legal.sync(client=client, body=VbmLegalRequest(state=view))
             listed = ok(legal, VbmLegalResponse).moves
             if not listed:
@@ -346,16 +355,15 @@ def play_team(client: Client) -> bool:
                 review(client, view, move.notation)
             print(f"team: you play {move.notation}: {move.label}")
             body = MoveBody(session=answer.session, move=move.notation)
-            answer = ok(sessions_move.sync(client=client, body=body), SessionAnswer)
+            answer = told(sessions_move.sync(client=client, body=body))
             mine += 1
         elif answer.bot_decides:
             asked = SessionBody(session=answer.session)
-            answer = ok(sessions_bot.sync(client=client, body=asked), SessionAnswer)
+            answer = told(sessions_bot.sync(client=client, body=asked))
         else:
             raise SystemExit(f"team: nobody decides in the step {answer.turn.phase}")
-        told(answer)
         steps += 1
-    score = vbm_score.sync(client=client, body=VbmScoreRequest(state=vbm_view_of(answer)))
+    score = vbm_score.sync(client=client, body=VbmScoreRequest(state=answer.view))
     winners = " ".join(map(str, ok(score, VbmScoreResponse).winners))
     end = f"winners {winners}" if answer.turn.terminal else "not over"
     print(f"team: {steps} decisions, {mine} yours; {end}")

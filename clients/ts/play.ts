@@ -147,12 +147,17 @@ const sessions = {
 
 /** A session's answer: the seat's view of whichever game it plays (told apart by `game`). */
 type Session = Awaited<ReturnType<typeof sessions.bot>>;
-type VbmView = Extract<Session["view"], { game: "vbm" }>;
+/** Very Big Monster's answer, its view that game's and its events that game's. */
+type VbmSession = Extract<Session, { game: "vbm" }>;
+type VbmView = VbmSession["view"];
 /** A rung of the hint ladder. */
 type Level = NonNullable<components["schemas"]["VbmHintRequest"]["level"]>;
 
-/** Very Big Monster's entry in `GET /v1/games`: its team mode, and the fewest players it takes. */
-async function teamSetUp(): Promise<{ title: string; players: number }> {
+/**
+ * Very Big Monster's entry in `GET /v1/games`: its team mode, the fewest players it
+ * takes, and the seats of seat 0's side at that count.
+ */
+async function teamSetUp(): Promise<{ title: string; players: number; side: number[] }> {
   const { games } = await ok(client.GET("/v1/games"));
   const entry = games.find((game) => game.name === "vbm");
   const modes = entry?.setting_details["mode"]?.values ?? [];
@@ -160,20 +165,20 @@ async function teamSetUp(): Promise<{ title: string; players: number }> {
   if (entry === undefined || !modes.includes(TEAM_MODE) || counts.length === 0) {
     throw new Error("Very Big Monster offers no team mode");
   }
-  return { title: entry.title, players: Math.min(...counts) };
-}
-
-/** The session's view, as Very Big Monster's (its `game` tells the views apart). */
-function vbmView(answer: Session): VbmView {
-  const view = answer.view;
-  if (view.game !== "vbm") {
-    throw new Error(`the session plays ${view.game}, not vbm`);
+  const players = Math.min(...counts);
+  const seated = entry.seating.find((s) => s.mode === TEAM_MODE && s.players === players);
+  const side = seated?.sides.find((seats) => seats.includes(0));
+  if (side === undefined) {
+    throw new Error(`Very Big Monster seats no team of ${players} players`);
   }
-  return view;
+  return { title: entry.title, players, side };
 }
 
-/** Prints what the answer says happened, as the seat played may see it. */
-function told(answer: Session): Session {
+/** The answer, as Very Big Monster's; prints what it says happened, as the seat played may see it. */
+function told(answer: Session): VbmSession {
+  if (answer.game !== "vbm") {
+    throw new Error(`the session plays ${answer.game}, not vbm`);
+  }
   for (const event of answer.events) {
     console.log(`team: event ${event.code}: ${event.text}`);
   }
@@ -204,15 +209,17 @@ async function review(view: VbmView, notation: string): Promise<void> {
 
 /** Plays one seat of a Very Big Monster team game to its end against the service's bots. */
 async function playTeam(): Promise<Outcome> {
-  const { title, players } = await teamSetUp();
+  const { title, players, side } = await teamSetUp();
   let answer = told(await sessions.start(players, 0, SEED));
-  console.log(`team: ${title}, ${TEAM_MODE} mode, ${players} players; seat ${answer.seat}`);
+  const mates = side.filter((seat) => seat !== answer.seat).join(" ");
+  const seated = `${players} players; seat ${answer.seat} with ${mates}`;
+  console.log(`team: ${title}, ${TEAM_MODE} mode, ${seated}`);
   let mine = 0;
   let steps = 0;
   while (!answer.turn.terminal && steps < MAX_STEPS) {
     const session = answer.session;
     if (answer.you_decide) {
-      const view = vbmView(answer);
+      const view = answer.view;
       const listed = (await ok(client.POST("/v1/vbm/legal", { body: { state: view } }))).moves;
       const move = listed[0];
       if (move === undefined) {
@@ -223,17 +230,16 @@ async function playTeam(): Promise<Outcome> {
         await review(view, move.notation);
       }
       console.log(`team: you play ${move.notation}: ${move.label}`);
-      answer = await sessions.move(session, move.notation);
+      answer = told(await sessions.move(session, move.notation));
       mine += 1;
     } else if (answer.bot_decides) {
-      answer = await sessions.bot(session);
+      answer = told(await sessions.bot(session));
     } else {
       throw new Error(`team: nobody decides in the step ${answer.turn.phase}`);
     }
-    told(answer);
     steps += 1;
   }
-  const score = await ok(client.POST("/v1/vbm/score", { body: { state: vbmView(answer) } }));
+  const score = await ok(client.POST("/v1/vbm/score", { body: { state: answer.view } }));
   const end = answer.turn.terminal ? `winners ${score.winners.join(" ")}` : "not over";
   return { line: `team: ${steps} decisions, ${mine} yours; ${end}`, over: answer.turn.terminal };
 }

@@ -39,7 +39,9 @@ TEAM = "team"
 """The programs' name for the team game they play through ``/v1/sessions``."""
 RUNG = r"hint (?P<level>[123]): \S.*"
 TEAM_LINES = {
-    "the set-up read from the game list": r"Very Big Monster, team mode, 4 players; seat 0",
+    "the set-up read from the game list": (
+        r"Very Big Monster, team mode, 4 players; seat 0 with 2"
+    ),
     "a rung of the hint ladder": RUNG,
     "a review's grade, its label and the best move's": (
         r"review: \S.*: (best|good|inaccuracy|mistake|blunder) \(rank \d+ of \d+\); best: \S.*"
@@ -161,11 +163,17 @@ def node_bin() -> Path:
     return NODE_BIN
 
 
+TS_OPTIONS = ["--default-non-nullable", "false"]
+"""As ``clients/package.json`` runs openapi-typescript: a field with a default is optional
+unless its schema requires it (its default of ``true`` types every field with a default
+as always there, in a request body too: a ``StartBody`` without its ``seat``)."""
+
+
 @pytest.fixture(scope="module")
 def typescript(node_bin: Path, openapi: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder with ``play.ts``, its config and the types ``openapi-typescript`` made."""
     work = tmp_path_factory.mktemp("ts")
-    _run([node_bin / "openapi-typescript", openapi, "--output", work / "api.ts"])
+    _run([node_bin / "openapi-typescript", openapi, *TS_OPTIONS, "--output", work / "api.ts"])
     for name in ("ts/play.ts", "ts/tsconfig.json", "package.json"):
         shutil.copy(CLIENTS / name, work)
     (work / "node_modules").symlink_to(CLIENTS / "node_modules")
@@ -310,6 +318,43 @@ def test_the_typescript_types_of_every_game_and_session_body_are_closed(typescri
     assert opaque == [], "bodies typed only as open objects:\n" + "\n".join(opaque)
 
 
+def _properties(lines: list[str]) -> dict[str, bool]:
+    """The properties of one schema's generated type, each with whether it is optional."""
+    entry = re.compile(r'^ {12}(?:"([^"]+)"|(\w+))(\??): ')
+    return {
+        found.group(1) or found.group(2): found.group(3) == "?"
+        for line in lines
+        if (found := entry.match(line))
+    }
+
+
+def test_every_request_field_the_service_fills_in_is_optional_in_typescript(
+    typescript: Path,
+) -> None:
+    document = _document()
+    schemas = _blocks((typescript / "api.ts").read_text(), "    schemas: {", 8)
+    sent = {
+        ref.rsplit("/", 1)[1]
+        for operations in document["paths"].values()
+        for operation in operations.values()
+        for kind in operation.get("requestBody", {}).get("content", {}).values()
+        if (ref := kind["schema"].get("$ref"))
+    }
+    assert {"StartBody", "ParkNewRequest", "SolveRequest"} <= sent
+    wrong = []
+    for name in sorted(sent):
+        published = document["components"]["schemas"][name]
+        required = set(published.get("required", []))
+        typed = _properties(schemas[name])
+        assert set(typed) == set(published["properties"]), name
+        wrong += [
+            f"{name}.{field}"
+            for field, optional in typed.items()
+            if optional == (field in required)
+        ]
+    assert wrong == []
+
+
 @pytest.fixture(scope="module")
 def compiled(typescript: Path, node_bin: Path) -> Path:
     """``play.ts`` and the generated types checked by ``tsc --strict`` and compiled."""
@@ -344,7 +389,7 @@ def team_game_faults(lines: list[str]) -> list[str]:
 
 def test_the_team_game_check_names_what_is_missing() -> None:
     told = [
-        "team: Very Big Monster, team mode, 4 players; seat 0",
+        "team: Very Big Monster, team mode, 4 players; seat 0 with 2",
         "team: hint 1: Look at the top of your play area.",
         "team: hint 3: Keep Explorer E06 (2 VP per completed crystal).",
         "team: review: Place Rock R05 at row 1, column 0: mistake (rank 101 of 120); best: Keep",
