@@ -35,6 +35,11 @@ def searched(name: str, seen: Any, budget: float) -> tuple[tuple[RankedMove, ...
         return cut.ranked, False
 
 
+def forget() -> None:
+    """Forget every kept search (the next hint of each view searches again)."""
+    _kept.cache_clear()
+
+
 class _CutShortError(Exception):
     """A search the guard stopped early: answered, never kept."""
 

@@ -19,9 +19,17 @@ import httpx
 import pytest
 
 from api.entry import main
+from api.services import searched
 from solver.game import Json, get_game
 
 Cli = Callable[..., tuple[int, str, str]]
+
+
+@pytest.fixture(autouse=True)
+def fresh_searches() -> None:
+    """Each test starts with no hint search kept from another (``api.services.searched``):
+    what a test asks of the hint is searched in that test."""
+    searched.forget()
 
 
 @pytest.fixture
