@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from benchmarks.common import emit, environment
-from solver.anytime import Anytime
+from solver.anytime import anytime_of
 from solver.game import GAMES, AnyGame, get_game
 
 BUDGETS_MS = (80, 300, 1000)
@@ -72,8 +72,7 @@ def quantile(times: list[float], q: float) -> float:
 def measure(name: str, budgets: Sequence[int], count: int, seed: int) -> list[dict[str, Any]]:
     """One row per budget for game ``name``."""
     game = get_game(name)
-    anytime = game.hint
-    assert isinstance(anytime, Anytime)
+    anytime = anytime_of(game)
     views = positions(game, count, seed)
     anytime(views[0], budgets[0] / 1000)  # the first plan loads CP-SAT: not a hint's cost
     rows = []

@@ -55,7 +55,7 @@ from solver.counted import GUARD, MIN_GUARD, cut_short
 from solver.deadline import Clock
 from solver.errors import SolverTimeoutError
 from solver.facts import Fact, Param
-from solver.game import DEFAULT_HINT_BUDGET, HintPlayer, RankedMove, Seat
+from solver.game import DEFAULT_HINT_BUDGET, AnyGame, HintPlayer, Imported, RankedMove, Seat
 from solver.mcts import count_in
 from solver.search import MIN_WORLDS, Search, SearchRules
 
@@ -137,7 +137,7 @@ class Anytime:
         """The least budget that buys ``playouts``.
 
         >>> from solver.game import get_game
-        >>> hint = get_game("park").hint
+        >>> hint = anytime_of(get_game("park"))
         >>> hint.playouts(hint.budget_for(40))
         40
         """
@@ -173,7 +173,7 @@ class Anytime:
         """What the playouts found as a fact (``solver.facts.PLAYED_OUT``).
 
         >>> from solver.game import get_game
-        >>> get_game("park").hint.tried_fact(12, -3.24).to_json()["params"]
+        >>> anytime_of(get_game("park")).tried_fact(12, -3.24).to_json()["params"]
         {'shuffles': 12, 'behind': '3.2 points behind the best', 'value': 3.24}
         """
         if behind >= -0.005 * self.playout_unit:
@@ -189,7 +189,7 @@ class Anytime:
         """``reason`` followed by what the playouts found, in player words.
 
         >>> from solver.game import get_game
-        >>> hint = get_game("park").hint
+        >>> hint = anytime_of(get_game("park"))
         >>> print(hint.tried_reason("take a token", 12, 0.0))
         take a token. Played on in 12 shuffles of what you cannot see, it came out best.
         >>> print(hint.tried_reason("take a token.", 12, -3.24).split(", ")[-1])
@@ -240,3 +240,17 @@ class HintPlayers:
     def standard(self) -> int:
         """The default hint budget, in milliseconds."""
         return round(DEFAULT_HINT_BUDGET * 1000)
+
+
+def anytime_of(game: AnyGame) -> Anytime:
+    """The game's hint as the :class:`Anytime` it is (loaded, where the game imports its
+    hint only when first asked).
+
+    >>> from solver.game import get_game
+    >>> anytime_of(get_game("vbm")).prior > 0
+    True
+    """
+    hint = game.hint.load() if isinstance(game.hint, Imported) else game.hint
+    if not isinstance(hint, Anytime):
+        raise TypeError(f"{game.title}'s hint is not an anytime hint")
+    return hint

@@ -23,7 +23,7 @@ from __future__ import annotations
 import functools
 import importlib
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Generic, Protocol, Self, TypeAlias, TypeVar
 
@@ -69,7 +69,38 @@ class Imported:
     name: str
 
     def __call__(self, *args: Any) -> Any:
-        return getattr(importlib.import_module(self.module), self.name)(*args)
+        return self.load()(*args)
+
+    def load(self) -> Any:
+        """What ``name`` is in ``module``, imported now."""
+        return getattr(importlib.import_module(self.module), self.name)
+
+
+@dataclass(frozen=True)
+class ImportedPlayers(Mapping[str, "PlayerFactory"]):
+    """A game's players (``PLAYERS`` of ``module``: name -> factory), imported when first
+    looked at: with them come the hint and the searches, which the commands that play
+    no game (validate, view, score, a picture) never need.
+
+    >>> players = ImportedPlayers("solver.park.players")
+    >>> sorted(players)[:2], "greedy" in players
+    (['greedy', 'hint'], True)
+    """
+
+    module: str
+
+    def _loaded(self) -> Mapping[str, PlayerFactory]:
+        players: Mapping[str, PlayerFactory] = importlib.import_module(self.module).PLAYERS
+        return players
+
+    def __getitem__(self, name: str) -> PlayerFactory:
+        return self._loaded()[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._loaded())
+
+    def __len__(self) -> int:
+        return len(self._loaded())
 
 
 #: The one place a game is registered: short name -> its entry.

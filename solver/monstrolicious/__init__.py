@@ -13,10 +13,9 @@ reads nothing but a view.
 
 from __future__ import annotations
 
-from solver.game import Game, Imported
+from solver.game import Game, Imported, ImportedPlayers
 from solver.monstrolicious.cards import cards_json
 from solver.monstrolicious.moves import Move
-from solver.monstrolicious.players import HINT, PLAYERS
 from solver.monstrolicious.reading import move_from_json, state_from_json, view_from_json
 from solver.monstrolicious.redeal import redeal
 from solver.monstrolicious.settings import SETTINGS
@@ -34,12 +33,12 @@ GAME = Game[State, Move, View](
     view_from_json=view_from_json,
     move_from_json=move_from_json,
     move_to_json=move_to_json,
-    hint=HINT,
+    hint=Imported("solver.monstrolicious.players", "HINT"),
     picture=Imported("solver.monstrolicious.picture", "render"),
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,
-    players=PLAYERS,
+    players=ImportedPlayers("solver.monstrolicious.players"),
     summary="Two players battle for eleven desserts with 13 hidden tiles each.",
     settings=SETTINGS,
     variants=(),

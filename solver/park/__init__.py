@@ -12,10 +12,9 @@ True
 
 from __future__ import annotations
 
-from solver.game import Game, Imported
+from solver.game import Game, Imported, ImportedPlayers
 from solver.park.cards import cards_json
 from solver.park.moves import Move
-from solver.park.players import HINT, PLAYERS
 from solver.park.reading import move_from_json, state_from_json, view_from_json
 from solver.park.redeal import redeal
 from solver.park.settings import SETTINGS
@@ -33,12 +32,12 @@ GAME = Game[State, Move, View](
     view_from_json=view_from_json,
     move_from_json=move_from_json,
     move_to_json=move_to_json,
-    hint=HINT,
+    hint=Imported("solver.park.players", "HINT"),
     picture=Imported("solver.park.picture", "render"),
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,
-    players=PLAYERS,
+    players=ImportedPlayers("solver.park.players"),
     summary="Buy monsters and upgrades off the track to build your park and please tourists.",
     settings=SETTINGS,
     variants=(

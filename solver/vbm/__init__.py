@@ -12,10 +12,9 @@ True
 
 from __future__ import annotations
 
-from solver.game import Game, Imported
+from solver.game import Game, Imported, ImportedPlayers
 from solver.vbm.decks import cards_json
 from solver.vbm.moves import Move
-from solver.vbm.players import HINT, PLAYERS
 from solver.vbm.reading import move_from_json, state_from_json, view_from_json
 from solver.vbm.redeal import redeal
 from solver.vbm.rules import waiting
@@ -35,12 +34,12 @@ GAME = Game[State, Move, View](
     view_from_json=view_from_json,
     move_from_json=move_from_json,
     move_to_json=move_to_json,
-    hint=HINT,
+    hint=Imported("solver.vbm.players", "HINT"),
     picture=Imported("solver.vbm.picture", "render"),
     redeal=redeal,
     cards=cards_json,
     public_scores=public_scores,
-    players=PLAYERS,
+    players=ImportedPlayers("solver.vbm.players"),
     summary="Draft cards into your play area for points and missions, alone or in teams.",
     mode_players={
         mode: tuple(n for n in range(MIN_PLAYERS, MAX_PLAYERS + 1) if not mode_fault(n, mode))

@@ -9,7 +9,7 @@ from typing import Any, cast
 import pytest
 
 from solver import anytime, counted, search
-from solver.anytime import Anytime
+from solver.anytime import Anytime, anytime_of
 from solver.game import GAMES, RankedMove, get_game
 from solver.search import Search
 
@@ -26,15 +26,13 @@ def opening(name: str, seed: int = 3) -> Any:
     return game.view(state, state.to_move)
 
 
-def anytime_of(name: str) -> Anytime:
-    hint = get_game(name).hint
-    assert isinstance(hint, Anytime)
-    return hint
+def anytime_named(name: str) -> Anytime:
+    return anytime_of(get_game(name))
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_a_budget_that_buys_no_playouts_gives_the_exact_hint(name: str) -> None:
-    hint, seen = anytime_of(name), opening(name)
+    hint, seen = anytime_named(name), opening(name)
     budget = 0.001
     assert hint.playouts(budget) < 2 * search.MIN_WORLDS
     assert hint(seen, budget) == hint.exact(seen, budget)
@@ -42,7 +40,7 @@ def test_a_budget_that_buys_no_playouts_gives_the_exact_hint(name: str) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_playouts_try_the_exact_hints_best_moves_and_repeat_byte_for_byte(name: str) -> None:
-    hint, seen = anytime_of(name), opening(name)
+    hint, seen = anytime_named(name), opening(name)
     budget = hint.budget_for(24 * search.MIN_WORLDS)
     ranked = hint(seen, budget)
     exact = hint.exact(seen, budget)
@@ -65,7 +63,7 @@ class Played:
 
 
 def test_the_playouts_outweigh_the_exact_value_as_worlds_add_up() -> None:
-    hint = anytime_of("park")
+    hint = anytime_named("park")
     exact = [RankedMove({"m": "a"}, 6.0, "a."), RankedMove({"m": "b"}, 5.0, "b.")]
 
     def corrected(worlds: int) -> list[RankedMove]:
@@ -83,7 +81,7 @@ def test_the_playouts_outweigh_the_exact_value_as_worlds_add_up() -> None:
 def test_a_search_the_guard_stops_says_the_answer_is_incomplete(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    hint, seen = anytime_of("park"), opening("park")
+    hint, seen = anytime_named("park"), opening("park")
     budget = hint.budget_for(24 * search.MIN_WORLDS)
     monkeypatch.setattr(anytime, "GUARD", 0.0)
     monkeypatch.setattr(anytime, "MIN_GUARD", 0.0)

@@ -19,7 +19,7 @@ from typing import Any, Literal
 
 import pytest
 
-from solver.anytime import Anytime
+from solver.anytime import anytime_of
 from solver.errors import NotationError
 from solver.game import GAMES, AnyGame, Json, get_game
 from solver.search import MIN_WORLDS
@@ -167,8 +167,7 @@ def test_a_hint_with_playouts_writes_every_key_they_document(name: str) -> None:
     greedy = game.players["greedy"](3)
     while len(state.legal_moves()) < 3:
         state = state.apply(greedy.choose(state))
-    hint = game.hint
-    assert isinstance(hint, Anytime)
+    hint = anytime_of(game)
     budget = hint.budget_for(3 * MIN_WORLDS)
     keys = hint_keys(name, [state], budget)
     assert EXACT_ONLY <= keys <= set(get_game(name).document_models().detail.model_fields)
