@@ -17,8 +17,11 @@ from typing import Any
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 
 from api.entry import main
+from api.http.app import create_app
+from api.http.settings import Settings
 from api.services import searched
 from solver.game import Json, get_game
 
@@ -30,6 +33,19 @@ def fresh_searches() -> None:
     """Each test starts with no hint search kept from another (``api.services.searched``):
     what a test asks of the hint is searched in that test."""
     searched.forget()
+
+
+@pytest.fixture(scope="module")
+def client() -> TestClient:
+    """The service in-process, with its default settings (a module may name its own)."""
+    return TestClient(create_app(Settings()))
+
+
+@pytest.fixture(scope="module")
+def document(client: TestClient) -> dict[str, Any]:
+    """The OpenAPI document the service serves."""
+    doc: dict[str, Any] = client.get("/openapi.json").json()
+    return doc
 
 
 @pytest.fixture

@@ -9,23 +9,10 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from api.http.app import create_app
-from api.http.settings import Settings
 from api.services import games as game_service
 from solver.game import GAMES, get_game
 
 NAMES = sorted(GAMES)
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(Settings()))
-
-
-@pytest.fixture(scope="module")
-def document(client: TestClient) -> dict[str, Any]:
-    doc: dict[str, Any] = client.get("/openapi.json").json()
-    return doc
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -7,27 +7,13 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 from jsonschema import Draft202012Validator
 
-from api.http.app import create_app
 from api.http.examples import Example, every_example
-from api.http.settings import Settings
 
 UNSEALED = "session"
 """A session's token is sealed afresh each time (the field an answer may differ in)."""
-
-
-@pytest.fixture(scope="module")
-def client() -> TestClient:
-    return TestClient(create_app(Settings()))
-
-
-@pytest.fixture(scope="module")
-def document(client: TestClient) -> dict[str, Any]:
-    doc: dict[str, Any] = client.get("/openapi.json").json()
-    return doc
 
 
 def _operations(document: dict[str, Any]) -> list[tuple[str, str, dict[str, Any]]]:
