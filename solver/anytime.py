@@ -116,13 +116,27 @@ class Anytime:
         candidates = [self.read_move(r.move) for r in ranked[:width]]
         search = Search(self.rules, view, SEED, candidates)
         try:
-            search.run(playouts, Clock.start(max(GUARD * seconds, MIN_GUARD)))
+            self.widen(search, ranked, playouts, Clock.start(max(GUARD * seconds, MIN_GUARD)))
         except SolverTimeoutError:
             cut_short()
         if not search.values[0]:
             return ranked
+        width = len(search.candidates)
         corrected = self.posterior(ranked[:width], search) + ranked[width:]
         return sorted(corrected, key=lambda r: -r.value)  # stable: ties keep their order
+
+    def widen(self, search: Search, ranked: list[RankedMove], playouts: int, clock: Clock) -> None:
+        """Plays ``search`` out to ``playouts``; whenever one candidate is left with
+        playouts to spare, the exact hint's next move challenges it, played first in
+        every world so far (while the playouts left pay for that)."""
+        search.run(playouts, clock)
+        while (
+            len(search.alive) == 1
+            and len(search.candidates) < len(ranked)
+            and playouts - search.playouts >= len(search.worlds)
+        ):
+            search.challenge(self.read_move(ranked[len(search.candidates)].move), clock)
+            search.run(playouts, clock)
 
     @property
     def playout_unit(self) -> float:

@@ -157,6 +157,8 @@ class Search:
         self.values: list[list[float]] = [[] for _ in self.candidates]
         self.alive = list(range(len(self.candidates)))
         self.playouts = 0
+        self.worlds: list[tuple[Any, int]] = []
+        """Every world played so far with its playout seed, in order."""
         self._world: Any = world
 
     def run(self, playouts: int, clock: Clock) -> None:
@@ -170,10 +172,28 @@ class Search:
         world = self.rules.sample(self.view, self.rng) if self._world is None else self._world
         self._world = None
         seed = self.rng.getrandbits(64)
+        self.worlds.append((world, seed))
         for i in self.alive:
             after = world.apply(self.candidates[i])
             self.values[i].append(playout(self.rules, after, self.seat, seed))
         self.playouts += len(self.alive)
+        self.drop_beaten()
+
+    def challenge(self, candidate: Any, clock: Clock) -> None:
+        """Adds ``candidate``, played first in every world so far (so it is compared world
+        by world with the candidates still in), then in the worlds to come."""
+        values = []
+        for world, seed in self.worlds:
+            clock.check("the search ran out of time")
+            values.append(playout(self.rules, world.apply(candidate), self.seat, seed))
+        self.candidates.append(candidate)
+        self.values.append(values)
+        self.alive.append(len(self.candidates) - 1)
+        self.playouts += len(values)
+        self.drop_beaten()
+
+    def drop_beaten(self) -> None:
+        """Drops every candidate the leader beats (once each has played enough worlds)."""
         if len(self.values[self.alive[0]]) >= MIN_WORLDS:
             top = self.values[self.leader()]
             self.alive = [i for i in self.alive if not beaten(top, self.values[i])]

@@ -4,6 +4,7 @@ verdict where it does, the same bytes for the same budget, and a guard that says
 from __future__ import annotations
 
 import statistics
+from dataclasses import replace
 from typing import Any, cast
 
 import pytest
@@ -52,6 +53,14 @@ def test_playouts_try_the_exact_hints_best_moves_and_repeat_byte_for_byte(name: 
     assert [r.to_json() for r in hint(seen, budget)] == [r.to_json() for r in ranked]
 
 
+def test_playouts_to_spare_challenge_the_last_move_left_with_the_exact_hints_next() -> None:
+    hint, seen = anytime_named("park"), opening("park", 4)
+    ranked = hint(seen, 1.0)
+    tried = [r for r in ranked if "tried" in r.detail]
+    assert len(tried) > anytime.WIDTH, "the time left went to moves past the first six"
+    assert sum(int(r.detail["tried"]) for r in tried) <= hint.playouts(1.0)
+
+
 class Played:
     """A finished search's playout values, without the search."""
 
@@ -76,6 +85,16 @@ def test_the_playouts_outweigh_the_exact_value_as_worlds_add_up() -> None:
     assert many[1].value == 5.0  # the leader keeps its exact value
     assert many[0].detail["behind"] == round(-0.4 * hint.rules.scale, 3)
     assert "came out best" in many[1].reason and "points behind" in many[0].reason
+
+
+def test_monstrolicious_weighs_its_exact_win_chance_as_more_worlds_than_points_games() -> None:
+    hint = anytime_named("monstrolicious")
+    assert hint.prior > anytime_named("park").prior == anytime.PRIOR
+    exact = [RankedMove({"m": "a"}, 0.60, "a."), RankedMove({"m": "b"}, 0.55, "b.")]
+    played = cast(Search, Played([[0.0] * 12, [0.2] * 12]))  # b wins 10 % more often
+    assert max(hint.posterior(exact, played), key=lambda r: r.value).move == {"m": "a"}
+    usual = replace(hint, prior=anytime.PRIOR)  # twelve won-or-lost playouts would decide
+    assert max(usual.posterior(exact, played), key=lambda r: r.value).move == {"m": "b"}
 
 
 def test_a_search_the_guard_stops_says_the_answer_is_incomplete(

@@ -18,9 +18,10 @@ import pytest
 
 from api.cli.app import run as run_cli
 from solver.arena import check_lineup, play_match, player_factory
+from solver.deadline import Clock
 from solver.errors import NotationError
 from solver.game import GAMES, AnyGame, get_game
-from solver.search import SearchPlayer, SearchPlayers
+from solver.search import Search, SearchPlayer, SearchPlayers
 from tests.modes import every_mode, spread
 
 POINTS = 3
@@ -116,6 +117,22 @@ def test_a_clear_loser_is_dropped_and_the_search_stops_early() -> None:
             assert player.last.playouts < 400
             return
     pytest.fail("no candidate was ever dropped")
+
+
+def test_a_challenger_plays_the_worlds_it_would_have_played_from_the_start() -> None:
+    game = get_game("park")
+    state = next(_points(game, 2, {}, 4))
+    view = game.view(state, state.to_move)
+    first, second = list(state.legal_moves())[:2]
+    rules = _players(game).rules
+    both = Search(rules, view, 0, [first, second])
+    alone = Search(rules, view, 0, [first])
+    for _ in range(6):
+        both.play_world()
+        both.alive = [0, 1]
+        alone.play_world()
+    alone.challenge(second, Clock.start(60))
+    assert alone.values == both.values and alone.playouts == both.playouts == 12
 
 
 @pytest.mark.parametrize(
