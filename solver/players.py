@@ -21,7 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from solver import mcts
-from solver.anytime import Anytime, HintPlayers, points_behind
+from solver.anytime import PRIOR, Anytime, HintPlayers, points_behind
 from solver.game import PlayerFactory, RandomPlayer, RankedMove
 from solver.search import SearchPlayers
 from solver.worlds import Worlds
@@ -41,6 +41,7 @@ class Roster:
         reserve: seconds of every hint budget left to the exact hint.
         unit: what a playout value of 1 is worth in the exact hint's unit
             (default: the search's ``scale``, when the value is in points).
+        prior: worlds of evidence the exact hint's value counts as.
         behind: says how far, in the exact hint's unit, a move came out behind the best.
         random: the ``random`` player.
     """
@@ -52,6 +53,7 @@ class Roster:
     rate: float
     reserve: float
     unit: float | None = None
+    prior: float = PRIOR
     behind: Callable[[float], str] = points_behind
     random: PlayerFactory = RandomPlayer
 
@@ -70,6 +72,7 @@ class Roster:
             rate=self.rate,
             reserve=self.reserve,
             unit=self.unit,
+            prior=self.prior,
             behind=self.behind,
         )
 

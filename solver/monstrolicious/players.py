@@ -90,6 +90,12 @@ HINT_RATE = 80
 HINT_RESERVE = 0.15
 """Seconds of every hint budget left to the exact hint, which buy no playouts."""
 
+HINT_PRIOR = 30.0
+"""Worlds of evidence the exact hint's win chance counts as. A playout here ends in a
+win or a loss, so a few of them say little beside the exact chance: with the default
+8, a second's playouts chose worse moves than the exact hint alone (``benchmarks.regret``,
+docs/mcts.md)."""
+
 ROSTER = Roster(
     WORLDS,
     GreedyPlayer,
@@ -97,6 +103,7 @@ ROSTER = Roster(
     move_from_json,
     rate=HINT_RATE,
     reserve=HINT_RESERVE,
+    prior=HINT_PRIOR,
     unit=0.5,  # the hint's value is the win chance; a playout's, 2 * share of the win - 1
     behind=lambda worse: f"winning {worse:.0%} less often than the best",
 )
