@@ -109,10 +109,28 @@ def playout(rules: SearchRules, state: Any, seat: Seat, seed: int) -> float:
             move = rng.choice(list(state.legal_moves()))
         else:
             move = policy.choose(state)
-        state = state.apply(move)
+        after = state.apply(move)
+        state = finish(state, after) if after.is_terminal() else after
     if state.is_terminal():
         return 2.0 * outcome(state)[seat] - 1.0
     return math.tanh(rules.margin(state, seat) / rules.scale)
+
+
+def finish(state: Any, ended: Any) -> Any:
+    """The game's last decision played to win: of the ends the seat to move can reach
+    in one move, the best for it (``ended``, the playout's own, where none is better).
+
+    A playout's policy looks at points, not at who wins: on the last turn it may
+    buy what it likes and hand over a game it could have won by taking a token.
+    Every seat plays its last decision this way, the searching seat's rivals too.
+    """
+    seat = state.to_move
+    best, value = ended, outcome(ended)[seat]
+    for move in state.legal_moves():
+        after = state.apply(move)
+        if after.is_terminal() and outcome(after)[seat] > value:
+            best, value = after, outcome(after)[seat]
+    return best
 
 
 def beaten(best: Sequence[float], other: Sequence[float]) -> bool:

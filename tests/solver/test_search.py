@@ -8,6 +8,7 @@ the same whole search, in every game and mode (simultaneous steps included).
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from collections.abc import Iterator, Mapping
@@ -21,7 +22,7 @@ from solver.arena import check_lineup, play_match, player_factory
 from solver.deadline import Clock
 from solver.errors import NotationError
 from solver.game import GAMES, AnyGame, get_game
-from solver.search import Search, SearchPlayer, SearchPlayers
+from solver.search import Search, SearchPlayer, SearchPlayers, playout
 from tests.modes import every_mode, spread
 
 POINTS = 3
@@ -117,6 +118,20 @@ def test_a_clear_loser_is_dropped_and_the_search_stops_early() -> None:
             assert player.last.playouts < 400
             return
     pytest.fail("no candidate was ever dropped")
+
+
+LAST_TURN = Path(__file__).parent / "park" / "data" / "last-turn.json"
+"""Monster Park, seat 1's last turn, 55 points to seat 0's 54: a token wins; the greedy
+player buys a bench, and the tie that leaves goes to seat 0."""
+
+
+def test_a_playouts_last_decision_takes_the_win_its_policy_would_give_away() -> None:
+    game = get_game("park")
+    state = game.from_json(json.loads(LAST_TURN.read_text()))
+    bench = game.players["greedy"](1).choose(state)
+    assert state.apply(bench).winners() == (0,)
+    rules = _players(game).rules
+    assert {playout(rules, state, 1, seed) for seed in range(12)} == {1.0}
 
 
 def test_a_challenger_plays_the_worlds_it_would_have_played_from_the_start() -> None:
