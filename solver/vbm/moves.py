@@ -62,3 +62,13 @@ class Move:
                 "seat": seat,
             },
         )
+
+    @property
+    def action(self) -> str:
+        """The kind of move: ``explorer`` (an Explorer card kept) or ``place`` (a card
+        kept and placed), as a move's JSON names it.
+
+        >>> Move(explorer="E03").action, Move("W07", (2, 1), 3).action
+        ('explorer', 'place')
+        """
+        return "explorer" if self.explorer is not None else "place"

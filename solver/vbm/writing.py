@@ -20,12 +20,7 @@ from solver.vbm.view import SeatView
 def move_to_json(move: Move) -> Json:
     """The move as JSON: its kind, ``action`` (``explorer`` or ``place``, what a client
     tells the kinds apart by, as Monster Park's moves), then only the fields that apply."""
-    return {"action": move_action(move), **_move_fields(move)}
-
-
-def move_action(move: Move) -> str:
-    """``explorer`` (an Explorer card kept) or ``place`` (a card kept and placed)."""
-    return "explorer" if move.explorer is not None else "place"
+    return {"action": move.action, **_move_fields(move)}
 
 
 def _move_fields(move: Move) -> Json:
