@@ -19,9 +19,12 @@ the park (the round is then finished and the game ends), or when the round
 limit comes first. Points alone are then the wrong aim: filling the park while
 behind ends a game that might still be won, and filling it while safely ahead
 makes the win sure. :func:`win_chance` weighs the ways the action can turn out
-(a face-down monster's points, the tourists it brings) against the other
-players' scores, each raised by the best turn it still has before the end. That
-turn is its best reply, as above.
+(a face-down monster's points, the tourists it brings) against the ways the
+other players' last turns can: each makes its best reply, as above, on the table
+as the turn's end leaves it, with every tourist the claim took replaced from the
+tourist deck (each unseen tourist as likely; late in the game one or two are
+left, and the one that comes up may be the one the next player completes), and
+the face-down monster it invites may score any of its points.
 
 >>> from solver.park.state import new_state
 >>> from solver.park.moves import Move
@@ -34,8 +37,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 from functools import lru_cache
+from itertools import permutations
+from math import perm
 
-from solver.park.board import counts, is_full
+from solver.park.board import Park, counts, is_full
 from solver.park.cards import CardId
 from solver.park.evaluate import Evaluation, best_claim, evaluate, greedy_key
 from solver.park.moves import Move
@@ -61,37 +66,91 @@ def turns_after(state: State, move: Move, e: Evaluation) -> int | None:
 
 
 def win_chance(state: State, move: Move, e: Evaluation) -> float:
-    """The chance ``move`` wins, on the player's last turn (a shared win counts half)."""
+    """The chance ``move`` wins, on the player's last turn (a shared win counts half).
+
+    A player wins on the most points, then on the most monsters; still level,
+    the win is shared."""
     seat = state.to_move
     assert seat is not None
     after = turns_after(state, move, e)
     assert after is not None
     totals = [s.total for s in state.scores()]
     others = [(seat + j) % state.players for j in range(1, state.players)]
-    table = _table_after(state, move, e)
-    finals = [
-        totals[other] + (_best_turn(table, other) if j < after else 0.0)
-        for j, other in enumerate(others)
-    ]
-    top = max(finals)
-    rivals = [
-        counts(state.cards, state.parks[o]).monsters
-        for o, f in zip(others, finals, strict=True)
-        if f == top
+    ours = [
+        (o.probability, (totals[seat] + o.tokens + o.points + best_claim(state, o.park)[1], o.park))
+        for o in e.outcomes
     ]
     chance = 0.0
-    for out in e.outcomes:
-        _, reward = best_claim(state, out.park)
-        mine = totals[seat] + out.tokens + out.points + reward
-        mine_monsters = counts(state.cards, out.park).monsters
-        if mine > top:
-            chance += out.probability
-        elif mine == top:
-            if mine_monsters > max(rivals):
-                chance += out.probability
-            elif mine_monsters == max(rivals):
-                chance += out.probability / (1 + rivals.count(mine_monsters))
-    return chance
+    for p, table in refills(_table_after(state, move, e)):
+        rivals = [
+            _last_turn(table, other, totals[other])
+            if j < after
+            else [(1.0, (totals[other], table.parks[other]))]
+            for j, other in enumerate(others)
+        ]
+        for q, (points, park) in ours:
+            chance += (
+                p
+                * q
+                * _share(
+                    _key(state, points, park),
+                    [[(r, _key(state, t, k)) for r, (t, k) in d] for d in rivals],
+                )
+            )
+    return round(chance, 9)
+
+
+#: The most ways the tourist row may be refilled that :func:`refills` tells apart.
+MAX_REFILLS = 64
+
+
+def refills(table: State) -> list[tuple[float, State]]:
+    """The tables the turn's end can leave, with their chances: every empty place of the
+    tourist row filled from the tourist deck, each order of the unseen tourists as
+    likely (the table as it is when nothing is to fill, or when more than
+    :data:`MAX_REFILLS` ways would be told apart)."""
+    holes = [i for i, t in enumerate(table.tourist_row) if t is None][: len(table.tourist_deck)]
+    ways = perm(len(table.tourist_deck), len(holes))
+    if not holes or ways > MAX_REFILLS:
+        return [(1.0, table)]
+    out = []
+    for drawn in permutations(table.tourist_deck, len(holes)):
+        row = list(table.tourist_row)
+        for i, t in zip(holes, drawn, strict=True):
+            row[i] = t
+        left = tuple(t for t in table.tourist_deck if t not in drawn)
+        out.append((1 / ways, replace(table, tourist_row=tuple(row), tourist_deck=left)))
+    return out
+
+
+def _last_turn(table: State, seat: int, total: int) -> list[tuple[float, tuple[float, Park]]]:
+    """The ways ``seat``'s best turn on ``table`` can end: chance, points, park."""
+    turn = replace(table, to_move=seat)
+    _, e = predicted(turn)
+    return [
+        (o.probability, (total + o.tokens + o.points + best_claim(turn, o.park)[1], o.park))
+        for o in e.outcomes
+    ]
+
+
+def _key(state: State, points: float, park: Park) -> tuple[float, int]:
+    """What decides a win: points, then monsters."""
+    return (round(points, 9), counts(state.cards, park).monsters)
+
+
+def _share(mine: tuple[float, int], rivals: list[list[tuple[float, tuple[float, int]]]]) -> float:
+    """The expected share of the win for ``mine`` against the rivals' independent
+    final keys (a win shared by ``k`` players counts ``1 / k``).
+
+    >>> _share((5, 3), [[(0.5, (4, 3)), (0.5, (5, 3))]])
+    0.75
+    """
+    level = [1.0]  # level[k]: the chance no rival so far is ahead and k are level
+    for dist in rivals:
+        below = sum(p for p, key in dist if key < mine)
+        even = sum(p for p, key in dist if key == mine)
+        level = [a * below + b * even for a, b in zip([*level, 0.0], [0.0, *level], strict=True)]
+    return sum(p / (1 + k) for k, p in enumerate(level))
 
 
 def reply(state: State, move: Move, e: Evaluation) -> float:
@@ -184,7 +243,3 @@ def predicted(turn: State) -> tuple[Move, Evaluation]:
             best = (key, m, e)
     assert best is not None
     return best[1], best[2]
-
-
-def _best_turn(table: State, other: int) -> float:
-    return predicted(replace(table, to_move=other))[1].value

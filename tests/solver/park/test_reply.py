@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
+from solver.game import DEFAULT_HINT_BUDGET, get_game
 from solver.park.cards import Deck
 from solver.park.evaluate import evaluate
 from solver.park.moves import Move
 from solver.park.reading import move_from_json
-from solver.park.reply import foresee, predicted, reply, turns_after, win_chance
+from solver.park.reply import foresee, predicted, refills, reply, turns_after, win_chance
 from solver.park.state import State
 from solver.park.writing import move_to_json
 from tests.solver.park.conftest import card, hint_of, start, with_park, with_track
@@ -73,6 +76,40 @@ def test_the_other_players_last_turn_counts(deck: Deck) -> None:
     assert win_chance(s_close, FILL, evaluate(s_close, FILL)) < 1.0
     s_safe = replace(s, tokens=(0, round(mine - gain) - 3))
     assert win_chance(s_safe, FILL, evaluate(s_safe, FILL)) == 1.0
+
+
+REFILL = Path(__file__).parent / "data" / "refill.json"
+"""Seat 0's view, 60 points to 58, one place left in its park: inviting the land monster
+and the '4 air monsters' tourist ends the game 62 to 58. The tourist deck holds one card,
+'2 friendly monsters'; it refills the row, and seat 1's last turn (the free water monster,
+2 or 3 points, then that tourist) may draw level at 62 with more monsters. A token
+instead leads 64 to 58 with the game going on."""
+
+
+def test_the_tourist_that_refills_the_row_counts_in_the_last_turns_chance() -> None:
+    game = get_game("park")
+    view = game.view_from_json(json.loads(REFILL.read_text()))
+    assert view.tourist_deck == 1
+    ranked = game.hint(view, DEFAULT_HINT_BUDGET)
+    fill = next(r for r in ranked if r.move == {"action": "invite", "slot": 3, "area": "land"})
+    assert 0.3 < fill.detail["win_chance"] < 0.5
+    assert "wins with chance 44%" in fill.reason
+    assert ranked[0].move == {"action": "token"}
+
+
+def test_the_tourist_deck_refills_every_empty_place_in_each_order(deck: Deck) -> None:
+    s = start(seed=4)
+    row = (None, *s.tourist_row[1:-1], None)
+    few = replace(s, tourist_row=row, tourist_deck=s.tourist_deck[:3])
+    tables = refills(few)
+    assert len(tables) == 6 and sum(p for p, _ in tables) == pytest.approx(1.0)
+    assert {(t.tourist_row[0], t.tourist_row[-1]) for _, t in tables} == {
+        (a, b) for a in few.tourist_deck for b in few.tourist_deck if a != b
+    }
+    assert all(len(t.tourist_deck) == 1 for _, t in tables)
+    assert refills(replace(few, tourist_deck=s.tourist_deck)) == [
+        (1.0, replace(few, tourist_deck=s.tourist_deck))
+    ]
 
 
 def test_a_monster_left_for_the_next_player_counts_as_its_reply(deck: Deck) -> None:
