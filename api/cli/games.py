@@ -418,7 +418,8 @@ COMMANDS = (
         (
             option(
                 "--players",
-                "One player per seat: hint, greedy, random, mcts or mcts:N (N iterations).",
+                "One player per seat: hint or hint:MS (MS milliseconds a decision), greedy,"
+                " random, search or search:N (N playouts), mcts or mcts:N (N iterations).",
                 default="hint,greedy",
                 metavar="PLAYERS",
             ),
