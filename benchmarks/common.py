@@ -13,9 +13,12 @@ import sys
 from collections.abc import Callable
 from importlib.metadata import version
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from solver.game import AnyGame
 
 
 def require(ok: bool, message: str) -> None:
@@ -48,3 +51,21 @@ def emit(result: dict[str, Any], as_json: bool, report: Callable[[dict[str, Any]
 def monsters(*args: str) -> list[str]:
     """The ``monsters`` command of this interpreter's environment, with arguments."""
     return [str(Path(sys.executable).with_name("monsters")), *args]
+
+
+def decisions(game: AnyGame, count: int, seed: int) -> list[Any]:
+    """``count`` states with a real choice for the seat to move, from greedy games."""
+    greedy = game.players["greedy"]
+    states: list[Any] = []
+    played = 0
+    while len(states) < count:
+        state = game.new(2, seed + played, None)
+        players = [greedy(seed + played), greedy(seed + played + 1)]
+        step = 0
+        while not state.is_terminal() and len(states) < count:
+            if step % 5 == played % 5 and len(state.legal_moves()) > 1:
+                states.append(state)
+            state = state.apply(players[state.to_move].choose(state))
+            step += 1
+        played += 1
+    return states

@@ -26,7 +26,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from benchmarks.common import emit, environment
+from benchmarks.common import decisions, emit, environment
 from solver.anytime import anytime_of
 from solver.game import GAMES, AnyGame, get_game
 
@@ -36,20 +36,7 @@ BUDGETS_MS = (80, 300, 1000)
 
 def positions(game: AnyGame, count: int, seed: int) -> list[Any]:
     """``count`` views of the seat to move with a real choice, from greedy games."""
-    greedy = game.players["greedy"]
-    views: list[Any] = []
-    played = 0
-    while len(views) < count:
-        state = game.new(2, seed + played, None)
-        players = [greedy(seed + played), greedy(seed + played + 1)]
-        step = 0
-        while not state.is_terminal() and len(views) < count:
-            if step % 5 == played % 5 and len(state.legal_moves()) > 1:
-                views.append(game.view(state, state.to_move))
-            state = state.apply(players[state.to_move].choose(state))
-            step += 1
-        played += 1
-    return views
+    return [game.view(state, state.to_move) for state in decisions(game, count, seed)]
 
 
 def timed(hint: Any, views: list[Any], budget: float) -> tuple[list[float], list[int]]:

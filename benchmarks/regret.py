@@ -39,7 +39,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from benchmarks.common import emit, environment
+from benchmarks.common import decisions, emit, environment
 from solver.arena import player_factory
 from solver.game import GAMES, AnyGame, get_game
 from solver.search import Search, SearchPlayers, SearchRules
@@ -48,24 +48,6 @@ JUDGE_SEED = 7
 """Seeds the judge's worlds and playouts (the same for every move of a position)."""
 TO_THE_END = 400
 """Decisions a judged playout may play: more than any game lasts."""
-
-
-def decisions(game: AnyGame, count: int, seed: int) -> list[Any]:
-    """``count`` states with a real choice for the seat to move, from greedy games."""
-    greedy = game.players["greedy"]
-    states: list[Any] = []
-    played = 0
-    while len(states) < count:
-        state = game.new(2, seed + played, None)
-        players = [greedy(seed + played), greedy(seed + played + 1)]
-        step = 0
-        while not state.is_terminal() and len(states) < count:
-            if step % 5 == played % 5 and len(state.legal_moves()) > 1:
-                states.append(state)
-            state = state.apply(players[state.to_move].choose(state))
-            step += 1
-        played += 1
-    return states
 
 
 def judge_rules(game: AnyGame) -> SearchRules:
