@@ -29,6 +29,7 @@ from api.http.ready import warm_up
 from api.http.routers import games, manno, operation_id, play, sessions
 from api.http.schemas import Health
 from api.http.settings import Settings
+from api.services import searched
 from api.services.sealed import new_secret
 from api.services.sessions import Sessions
 
@@ -117,6 +118,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.sessions = Sessions(settings.secret or new_secret())  # one process: its own key
     app.state.bots = BotSearches(default_limit(app.state.gate.cheap.size))
     app.state.hints = HintCache(settings.hint_cache)  # each worker its own
+    searched.keep(searched.SEARCHES_KEPT if settings.hint_cache else 0)
     app.state.warming = None
     problems.install(app)
     # the routers' routes themselves, not the routers: FastAPI matches an included

@@ -88,7 +88,8 @@ class Settings:
         access_log: one JSON line per request on standard error (``MONSTERS_ACCESS_LOG``,
             ``1`` or ``0``; ``monsters serve`` sets it from ``--access-log``).
         hint_cache: hint answers each worker process keeps, to answer a repeat from
-            memory (``MONSTERS_HINT_CACHE``, entries; ``0``: none;
+            memory (``MONSTERS_HINT_CACHE``, entries; ``0``: none, and no hint search
+            is kept either, ``api.services.searched``: every hint searches anew;
             ``api.http.hint_cache`` states the memory it bounds).
     """
 

@@ -9,6 +9,8 @@ kept: one the wall-clock guard cut short may differ on a repeat, so it is
 answered once, as ``complete: false``, and forgotten. ``SEARCHES_KEPT`` searches
 are kept per process, least recently used first out; a Very Big Monster search of
 every move of a large hand takes about 200 KB, so they hold a few MB at most.
+:func:`keep` changes how many (the service keeps none when it keeps no hint
+answer, ``MONSTERS_HINT_CACHE=0``, so that every hint is searched anew).
 """
 
 from __future__ import annotations
@@ -40,6 +42,13 @@ def forget() -> None:
     _kept.cache_clear()
 
 
+def keep(count: int) -> None:
+    """Keep at most ``count`` complete searches per process from now on (0: none, so every
+    hint searches anew); the searches kept so far are forgotten."""
+    global _kept
+    _kept = functools.lru_cache(maxsize=count)(_search)
+
+
 class _CutShortError(Exception):
     """A search the guard stopped early: answered, never kept."""
 
@@ -48,8 +57,7 @@ class _CutShortError(Exception):
         self.ranked = ranked
 
 
-@functools.lru_cache(maxsize=SEARCHES_KEPT)
-def _kept(name: str, budget: float, view_text: str) -> tuple[RankedMove, ...]:
+def _search(name: str, budget: float, view_text: str) -> tuple[RankedMove, ...]:
     game = get_game(name)
     seen = game.view_from_json(json.loads(view_text))
     with watch() as run:
@@ -57,3 +65,6 @@ def _kept(name: str, budget: float, view_text: str) -> tuple[RankedMove, ...]:
     if not run.complete:
         raise _CutShortError(ranked)
     return ranked
+
+
+_kept = functools.lru_cache(maxsize=SEARCHES_KEPT)(_search)

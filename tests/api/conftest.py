@@ -30,9 +30,10 @@ Cli = Callable[..., tuple[int, str, str]]
 
 @pytest.fixture(autouse=True)
 def fresh_searches() -> None:
-    """Each test starts with no hint search kept from another (``api.services.searched``):
-    what a test asks of the hint is searched in that test."""
-    searched.forget()
+    """Each test starts with no hint search kept from another (``api.services.searched``),
+    keeping as many as the service does by default: what a test asks of the hint is
+    searched in that test."""
+    searched.keep(searched.SEARCHES_KEPT)
 
 
 @pytest.fixture(scope="module")

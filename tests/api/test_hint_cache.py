@@ -15,6 +15,7 @@ from api.http.app import create_app
 from api.http.hint_cache import MAX_KEPT_BYTES, HintCache
 from api.http.settings import Settings
 from api.services import games as game_service
+from api.services import searched as searched_module
 from solver import counted
 from solver.game import GAMES, get_game
 from tests.api.test_metrics import scrape, value
@@ -170,12 +171,23 @@ def test_an_answer_too_long_is_not_kept() -> None:
     assert cache.get(b"long") is None and cache.get(b"short") is not None
 
 
-def test_a_cache_of_no_entries_keeps_nothing(searches: Searches) -> None:
+def test_a_cache_of_no_entries_keeps_nothing(
+    searches: Searches, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    searched_anew = []
+    real = searched_module._search
+
+    def searching(*args: Any) -> Any:
+        searched_anew.append(args)
+        return real(*args)
+
+    monkeypatch.setattr(searched_module, "_search", searching)
     client = _client(0)
     body = {"state": _state("park").to_json(), "budget_ms": 20}
     _ask(client, "park", body)
     _ask(client, "park", body)
     assert searches.count == 2
+    assert len(searched_anew) == 2  # no search kept either: the repeat searched anew
 
 
 def test_metrics_count_hits_and_misses() -> None:
