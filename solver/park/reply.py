@@ -40,7 +40,7 @@ from functools import lru_cache
 from itertools import permutations
 from math import perm
 
-from solver.park.board import Park, counts, is_full
+from solver.park.board import counts, is_full
 from solver.park.cards import CardId
 from solver.park.evaluate import Evaluation, best_claim, evaluate, greedy_key
 from solver.park.moves import Move
@@ -76,27 +76,11 @@ def win_chance(state: State, move: Move, e: Evaluation) -> float:
     assert after is not None
     totals = [s.total for s in state.scores()]
     others = [(seat + j) % state.players for j in range(1, state.players)]
-    ours = [
-        (o.probability, (totals[seat] + o.tokens + o.points + best_claim(state, o.park)[1], o.park))
-        for o in e.outcomes
-    ]
+    ours = _ends(state, totals[seat], e)
     chance = 0.0
     for p, table in refills(_table_after(state, move, e)):
-        rivals = [
-            _last_turn(table, other, totals[other])
-            if j < after
-            else [(1.0, (totals[other], table.parks[other]))]
-            for j, other in enumerate(others)
-        ]
-        for q, (points, park) in ours:
-            chance += (
-                p
-                * q
-                * _share(
-                    _key(state, points, park),
-                    [[(r, _key(state, t, k)) for r, (t, k) in d] for d in rivals],
-                )
-            )
+        rivals = [_final(table, other, totals[other], j < after) for j, other in enumerate(others)]
+        chance += p * sum(q * _share(key, rivals) for q, key in ours)
     return round(chance, 9)
 
 
@@ -123,22 +107,35 @@ def refills(table: State) -> list[tuple[float, State]]:
     return out
 
 
-def _last_turn(table: State, seat: int, total: int) -> list[tuple[float, tuple[float, Park]]]:
-    """The ways ``seat``'s best turn on ``table`` can end: chance, points, park."""
-    turn = replace(table, to_move=seat)
-    _, e = predicted(turn)
+Key = tuple[float, int]
+"""What decides a win: points, then monsters."""
+
+
+def _ends(turn: State, total: int, e: Evaluation) -> list[tuple[float, Key]]:
+    """The ways the turn of ``turn``'s player to move can end, valued ``e``: each with
+    its chance and the player's :data:`Key` after it, from ``total`` points."""
     return [
-        (o.probability, (total + o.tokens + o.points + best_claim(turn, o.park)[1], o.park))
+        (
+            o.probability,
+            (
+                round(total + o.tokens + o.points + best_claim(turn, o.park)[1], 9),
+                counts(turn.cards, o.park).monsters,
+            ),
+        )
         for o in e.outcomes
     ]
 
 
-def _key(state: State, points: float, park: Park) -> tuple[float, int]:
-    """What decides a win: points, then monsters."""
-    return (round(points, 9), counts(state.cards, park).monsters)
+def _final(table: State, seat: int, total: int, moves: bool) -> list[tuple[float, Key]]:
+    """How ``seat`` can end the game from ``table``: the ways its best turn can end
+    when it still ``moves``, else where it stands."""
+    if not moves:
+        return [(1.0, (float(total), counts(table.cards, table.parks[seat]).monsters))]
+    turn = replace(table, to_move=seat)
+    return _ends(turn, total, predicted(turn)[1])
 
 
-def _share(mine: tuple[float, int], rivals: list[list[tuple[float, tuple[float, int]]]]) -> float:
+def _share(mine: Key, rivals: list[list[tuple[float, Key]]]) -> float:
     """The expected share of the win for ``mine`` against the rivals' independent
     final keys (a win shared by ``k`` players counts ``1 / k``).
 
