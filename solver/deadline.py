@@ -40,6 +40,22 @@ def due_by(moment: float | None) -> Iterator[None]:
         _DUE.reset(token)
 
 
+def check_due(message: str) -> None:
+    """Go on, unless the answer set by ``due_by`` is due already: a call that waited in
+    a queue past it need not start.
+
+    >>> check_due("late")  # no answer is due
+    >>> with due_by(time.monotonic() - 1):
+    ...     check_due("the request waited its whole time")
+    Traceback (most recent call last):
+    ...
+    solver.errors.SolverTimeoutError: the request waited its whole time
+    """
+    due = _DUE.get()
+    if due is not None and time.monotonic() >= due:
+        raise SolverTimeoutError(message)
+
+
 @dataclass(frozen=True)
 class Clock:
     """When one solver call must stop.

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from api.services.errors import FieldError, in_field
 from api.services.searched import searched
-from solver.deadline import Clock
+from solver.deadline import check_due
 from solver.errors import (
     GameOverError,
     NotationError,
@@ -252,7 +252,7 @@ def hint(
     seen = view_for(game, state_doc, seat)
     deciding(game, seen)
     asked = _hint_budget(budget)
-    Clock.start(asked).check("the hint's time ran out before it could start")
+    check_due("the hint's time ran out before it could start")
     # the game gets the budget asked, not what a queue left of it: the same view and
     # budget give the same hint (the request's deadline only guards the work)
     ranked, complete = searched(game.name, seen, asked)

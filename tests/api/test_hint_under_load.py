@@ -10,8 +10,10 @@ from fastapi.testclient import TestClient
 
 from api.http.app import create_app
 from api.http.settings import Settings
+from api.services import games as game_service
 from api.services import searched
-from solver import counted
+from solver import counted, deadline
+from solver.game import get_game
 from tests.busy import burning, seeded_views
 
 #: (game, players, seed): a few views of each are asked about.
@@ -66,3 +68,24 @@ def test_the_hint_schema_documents_complete(client: TestClient) -> None:
         hint = schemas[f"{prefix}HintResponse"]
         assert hint["properties"]["complete"]["type"] == "boolean"
         assert "complete" in hint["required"]
+
+
+class _Slow:
+    """``time`` as a thread sees it on a busy machine: 50 ms pass between any two looks."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def monotonic(self) -> float:
+        self.now += 0.05
+        return self.now
+
+
+def test_a_short_budget_is_not_spent_before_the_hint_starts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = get_game("park")
+    seen = game.view(game.new(2, 5, None), 0).to_json()
+    monkeypatch.setattr(deadline, "time", _Slow())
+    answer = game_service.hint("park", seen, None, 0.01)  # due by nothing: it must answer
+    assert answer["complete"] and answer["moves"]

@@ -276,7 +276,9 @@ def test_sessions_off_leaves_no_session_route() -> None:
 
 
 def test_the_token_is_typed_in_the_openapi(client: TestClient) -> None:
-    schema = client.get("/openapi.json").json()
+    answer = client.get("/openapi.json")
+    assert answer.status_code == 200, answer.text
+    schema = answer.json()
     paths = schema["paths"]
     assert {p for p in paths if p.startswith("/v1/sessions")} == {
         "/v1/sessions", "/v1/sessions/view", "/v1/sessions/move", "/v1/sessions/bot"
