@@ -90,7 +90,7 @@ class GreedyPlayer:
 HINT_RATE = 500
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
-HINT_RESERVE = 0.05
+HINT_RESERVE = 0.07
 """Seconds of every hint budget left to the exact hint, which buy no playouts."""
 
 ROSTER = Roster(WORLDS, GreedyPlayer, hint, move_from_json, rate=HINT_RATE, reserve=HINT_RESERVE)
