@@ -57,7 +57,7 @@ def random_player(seed: int) -> RandomPlayer:
     return RandomPlayer(f"vbm-random/{seed}")
 
 
-HINT_RATE = 120
+HINT_RATE = 110
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
 HINT_RESERVE = 0.04
