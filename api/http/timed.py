@@ -12,8 +12,7 @@ from collections.abc import Callable
 from concurrent.futures import Future
 from typing import Any, TypeVar
 
-from solver.deadline import due_by
-from solver.errors import SolverTimeoutError
+from solver.deadline import check_due, due_by
 
 T = TypeVar("T")
 W = TypeVar("W")
@@ -27,9 +26,8 @@ async def within(work: Future[T], due: float) -> T:
 
 def in_thread(call: Callable[[], T], due: float) -> T:
     """On a solver thread: the call, with every solver clock stopping by ``due``."""
-    if time.monotonic() >= due:
-        raise SolverTimeoutError("the request waited its whole time for the solver")
     with due_by(due):
+        check_due("the request waited its whole time for the solver")
         return call()
 
 
