@@ -35,7 +35,7 @@ Two phases of ``--requests`` requests each:
 
 The client is written on asyncio streams (``benchmarks.load.client``) because
 the load generator shares the 2 CPUs with the server and must cost little;
-``--client httpx`` runs the same load through one shared ``httpx.AsyncClient``
+``--client httpx2`` runs the same load through one shared ``httpx2.AsyncClient``
 for comparison.
 
 The server's workers share one listening socket and whichever wakes first
@@ -71,7 +71,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-import httpx
+import httpx2
 
 from benchmarks.common import emit, environment, require
 from benchmarks.load.client import Connection, Httpx, Sender, connect
@@ -97,14 +97,14 @@ async def run_load(
 ) -> dict[str, Any]:
     """Connections, warm-up, then the open-loop and closed-loop phases, checked and timed."""
     deadline = time.perf_counter() + args.time_limit
-    limits = httpx.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
-    timeout = httpx.Timeout(REQUEST_TIMEOUT_S)
+    limits = httpx2.Limits(max_connections=args.clients, max_keepalive_connections=args.clients)
+    timeout = httpx2.Timeout(REQUEST_TIMEOUT_S)
     result: dict[str, Any] = {}
     host, _, port_text = url.removeprefix("http://").partition(":")
     port = int(port_text)
-    async with httpx.AsyncClient(base_url=url, limits=limits, timeout=timeout) as client:
+    async with httpx2.AsyncClient(base_url=url, limits=limits, timeout=timeout) as client:
         senders: list[Sender]
-        if args.client == "httpx":
+        if args.client == "httpx2":
             senders = [Httpx(client)] * args.clients
         else:
             connections, result["connections"] = await connect(
@@ -121,7 +121,7 @@ async def run_load(
                 "first_error": warmed["first_error"],
                 "s": round(time.perf_counter() - began, 2),
             }
-            if args.client == "httpx":
+            if args.client == "httpx2":
                 owners = Counter(socket_owners(server_pids, port).values())
                 result["connections"] = {"per_process": {str(k): v for k, v in owners.items()}}
             phases = (("open", args.seed, args.rate), ("closed", args.seed + 1, None))
@@ -163,7 +163,7 @@ def report(result: dict[str, Any]) -> str:
     client = (
         "one asyncio-streams connection each"
         if result["client"] == "raw"
-        else "one httpx.AsyncClient"
+        else "one httpx2.AsyncClient"
     )
     lines = [
         f"$ {result['command']}",
@@ -272,9 +272,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--client",
-        choices=("raw", "httpx"),
+        choices=("raw", "httpx2"),
         default="raw",
-        help="raw: one asyncio-streams connection per client (default); httpx: one AsyncClient",
+        help="raw: one asyncio-streams connection per client (default); httpx2: one AsyncClient",
     )
     parser.add_argument(
         "--no-balance",

@@ -61,7 +61,7 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 
 from benchmarks.common import emit, environment, require
 from benchmarks.load.server import (
@@ -137,7 +137,7 @@ def same_answers(urls: dict[str, str], asked: dict[str, tuple[str, dict[str, Any
     for route, (path, body) in asked.items():
         answers = {}
         for name, url in urls.items():
-            answer = httpx.post(url + path, json=body, timeout=30.0)
+            answer = httpx2.post(url + path, json=body, timeout=30.0)
             require(
                 answer.status_code == 200, f"{name} {route}: {answer.status_code} {answer.text}"
             )

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
+import httpx2
 
 from api.http.settings import Settings
 from api.services.sealed import Seal, new_secret
@@ -61,7 +61,7 @@ class Tally:
     ms: list[float] = field(default_factory=list)
     lost: int = 0
 
-    async def ask(self, client: httpx.AsyncClient, path: str, body: Any) -> httpx.Response:
+    async def ask(self, client: httpx2.AsyncClient, path: str, body: Any) -> httpx2.Response:
         began = time.perf_counter()
         answer = await client.post(path, json=body)
         self.ms.append((time.perf_counter() - began) * 1000)
@@ -80,13 +80,13 @@ class Tally:
         }
 
 
-def _fresh(url: str) -> httpx.AsyncClient:
+def _fresh(url: str) -> httpx2.AsyncClient:
     """A client that opens a new connection for every request (either worker may take it)."""
-    limits = httpx.Limits(max_keepalive_connections=0)
-    return httpx.AsyncClient(base_url=url, timeout=60.0, limits=limits)
+    limits = httpx2.Limits(max_keepalive_connections=0)
+    return httpx2.AsyncClient(base_url=url, timeout=60.0, limits=limits)
 
 
-async def _play_on(client: httpx.AsyncClient, tally: Tally, got: dict[str, Any], game: str) -> Any:
+async def _play_on(client: httpx2.AsyncClient, tally: Tally, got: dict[str, Any], game: str) -> Any:
     """One decision of a session game (the page's move, or the bot's), then the view again:
     the game as it stands after, or a new game when it ended or was lost."""
     if got["bot_decides"]:
@@ -114,7 +114,7 @@ async def bot_page(url: str, seed: int, until: asyncio.Event, tally: Tally) -> N
     """A page playing Monstrolicious against a search bot at the cap until ``until``."""
     body = {"game": "monstrolicious", "seat": 1, "bots": [AT_THE_CAP]}
     bot_factory(get_game("monstrolicious"), AT_THE_CAP)  # still within the cap
-    async with httpx.AsyncClient(base_url=url, timeout=60.0) as client:
+    async with httpx2.AsyncClient(base_url=url, timeout=60.0) as client:
         got: Any = None
         while not until.is_set():
             if got is None:
@@ -125,7 +125,7 @@ async def bot_page(url: str, seed: int, until: asyncio.Event, tally: Tally) -> N
 
 async def other_client(url: str, until: asyncio.Event, tally: Tally) -> None:
     """A Monster Park hint and a Manno Monster solve, again and again, until ``until``."""
-    async with httpx.AsyncClient(base_url=url, timeout=60.0) as client:
+    async with httpx2.AsyncClient(base_url=url, timeout=60.0) as client:
         new = await client.post("/v1/park/new", json={"players": 3, "seed": 5})
         view = await client.post("/v1/park/view", json={"state": new.json()["state"], "seat": 0})
         hint = {"state": view.json()["view"]}

@@ -1,8 +1,8 @@
-"""The load's clients: a cheap keep-alive HTTP/1.1 connection, or httpx for comparison.
+"""The load's clients: a cheap keep-alive HTTP/1.1 connection, or httpx2 for comparison.
 
 The client is written on asyncio streams (``Connection``) because the load
 generator shares the CPUs with the server and must cost little: about 0.2-0.3
-ms of CPU a request, against 2-9 ms for ``httpx.AsyncClient`` here (httpcore
+ms of CPU a request, against 2-9 ms for ``httpx2.AsyncClient`` here (httpcore
 scans its whole pool on every request and, without ``sniffio``, retries that
 import on every lock), which made the client the bottleneck.
 """
@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-import httpx
+import httpx2
 
 from benchmarks.common import require
 from benchmarks.load.server import socket_owners
@@ -104,9 +104,9 @@ def _head(head: bytes) -> tuple[int, int, bool]:
 
 
 class Httpx:
-    """The same through one shared ``httpx.AsyncClient`` (its pool, keep-alive)."""
+    """The same through one shared ``httpx2.AsyncClient`` (its pool, keep-alive)."""
 
-    def __init__(self, client: httpx.AsyncClient) -> None:
+    def __init__(self, client: httpx2.AsyncClient) -> None:
         self.client = client
 
     async def send(self, method: str, path: str, body: bytes = b"") -> tuple[int, bytes]:
@@ -118,7 +118,7 @@ class Httpx:
         """The shared client is closed by its owner."""
 
 
-CLIENT_ERRORS = (OSError, EOFError, ValueError, TimeoutError, httpx.HTTPError)
+CLIENT_ERRORS = (OSError, EOFError, ValueError, TimeoutError, httpx2.HTTPError)
 """What a request may fail with: counted as errors, by type."""
 
 

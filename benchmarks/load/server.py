@@ -23,7 +23,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import IO, Any
 
-import httpx
+import httpx2
 
 from benchmarks.common import monsters
 
@@ -116,11 +116,11 @@ def _wait_ready(
         started = log.read().count(started_line) if started_line else 0
         if started >= workers:
             try:
-                if httpx.get(f"{url}/health", timeout=1.0).json() == {"status": "ok"} and all(
+                if httpx2.get(f"{url}/health", timeout=1.0).json() == {"status": "ok"} and all(
                     _ready(url) for _ in range(2 * workers)
                 ):
                     return
-            except (httpx.HTTPError, ValueError):
+            except (httpx2.HTTPError, ValueError):
                 pass
         time.sleep(0.1)
     raise RuntimeError(f"the server was not ready within {START_TIMEOUT_S:g} s: {_tail(log)}")
@@ -129,7 +129,7 @@ def _wait_ready(
 def _ready(url: str) -> bool:
     """``GET /ready`` says the worker answering has warmed its engines (a checkout from
     before that route, ``--serve-from``, answers 404: it has nothing to warm)."""
-    return httpx.get(f"{url}/ready", timeout=1.0).status_code in (200, 404)
+    return httpx2.get(f"{url}/ready", timeout=1.0).status_code in (200, 404)
 
 
 def _tail(log: IO[bytes]) -> str:
@@ -259,7 +259,7 @@ def versions() -> dict[str, Any]:
         except PackageNotFoundError:
             return None
 
-    found = {name: of(name) for name in ("uvicorn", "fastapi", "starlette", "httpx", "h11")}
+    found = {name: of(name) for name in ("uvicorn", "fastapi", "starlette", "httpx2", "h11")}
     found |= {name: of(name) if find_spec(name) else None for name in ("httptools", "uvloop")}
     return found
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -142,7 +142,7 @@ def _ready(server: Server, workers: int) -> bool:
     """Whether ``GET /ready`` answers 200 ``READY_IN_A_ROW`` times per worker in a row,
     each on a new connection (a worker still warming its engines answers 503)."""
     for _ in range(READY_IN_A_ROW * workers):
-        if httpx.get(f"{server.url}/ready", timeout=1).status_code != 200:
+        if httpx2.get(f"{server.url}/ready", timeout=1).status_code != 200:
             return False
     return True
 
@@ -167,7 +167,7 @@ def serving(env: Mapping[str, str] | None = None, workers: int = 1) -> Iterator[
             try:
                 if _ready(server, workers):
                     break
-            except httpx.TransportError:
+            except httpx2.TransportError:
                 pass
             assert process.poll() is None, "the server stopped"
             assert time.monotonic() < deadline, "the server did not start"

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
-import httpx
+import httpx2
 import pytest
 from playwright.sync_api import Browser, Page, Request, Response, expect
 
@@ -252,7 +252,7 @@ def test_a_seat_plays_to_the_end_with_hints(
 
     states = _replay(case, seen.moves)
     game, final = get_game(case.game), states[-1]
-    full = httpx.post(f"{base}/v1/{case.game}/score", json={"state": final.to_json()}).json()
+    full = httpx2.post(f"{base}/v1/{case.game}/score", json={"state": final.to_json()}).json()
     assert _shown_scores(page) == {s["seat"]: s["total"] for s in full["scores"]}
     assert full["winners"] and all(
         "winner"
@@ -606,7 +606,7 @@ def test_a_move_is_reviewed_from_the_view_it_was_chosen_from(
 def _late_vbm_game(base: str, seat_moves: int) -> str:
     """A two-player Very Big Monster game's token after ``seat_moves`` of seat 0's moves,
     each card placed as far right as it may go (a wide play area), the bot greedy."""
-    with httpx.Client(base_url=base, timeout=60) as client:
+    with httpx2.Client(base_url=base, timeout=60) as client:
         game = client.post("/v1/sessions", json={"game": "vbm", "seed": 13, "bots": ["greedy"]})
         session = game.json()
         for _ in range(200):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 
 from tests.api.conftest import serving
@@ -45,5 +45,5 @@ def test_serving_waits_until_every_worker_is_warm(tmp_path: Path, workers: int) 
     (tmp_path / "sitecustomize.py").write_text(SLOW_WARM_UP, encoding="utf-8")
     path = os.pathsep.join(p for p in (str(tmp_path), os.environ.get("PYTHONPATH")) if p)
     with serving({"PYTHONPATH": path}, workers=workers) as server:
-        answers = [httpx.get(f"{server.url}/ready", timeout=5).status_code for _ in range(8)]
+        answers = [httpx2.get(f"{server.url}/ready", timeout=5).status_code for _ in range(8)]
     assert answers == [200] * 8

@@ -30,7 +30,7 @@ import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 
 from solver.game import get_game
@@ -44,19 +44,19 @@ MAX_STEPS = 1_000
 
 
 @pytest.fixture(scope="module")
-def client(base: str) -> Iterator[httpx.Client]:
+def client(base: str) -> Iterator[httpx2.Client]:
     """One keep-alive connection to the running service."""
-    with httpx.Client(base_url=base, timeout=30) as kept:
+    with httpx2.Client(base_url=base, timeout=30) as kept:
         yield kept
 
 
-def _post(client: httpx.Client, path: str, body: Mapping[str, Any]) -> Any:
+def _post(client: httpx2.Client, path: str, body: Mapping[str, Any]) -> Any:
     answer = client.post(path, json=body)
     assert answer.status_code == 200, f"{path}: {answer.status_code} {answer.text[:500]}"
     return answer.json()
 
 
-def _hinted(client: httpx.Client, name: str, state: Any, view: Any, seat: int) -> Any:
+def _hinted(client: httpx2.Client, name: str, state: Any, view: Any, seat: int) -> Any:
     """The top hint for ``seat`` (the move with its label and notation), asked of its view
     and of the full state alike."""
     ask = {"seat": seat, "top": 1}
@@ -69,7 +69,7 @@ def _hinted(client: httpx.Client, name: str, state: Any, view: Any, seat: int) -
 
 
 def _choose(
-    client: httpx.Client, name: str, state: Any, seat: int, hint: bool, rng: random.Random
+    client: httpx2.Client, name: str, state: Any, seat: int, hint: bool, rng: random.Random
 ) -> Any:
     """What ``seat`` plays, chosen from its view: the hint's top move, or a random legal one."""
     shown = _post(client, f"/v1/{name}/view", {"state": state, "seat": seat})
@@ -87,7 +87,7 @@ def _choose(
     return move
 
 
-def _play(client: httpx.Client, name: str, players: int, settings: Any, every: int) -> Any:
+def _play(client: httpx2.Client, name: str, players: int, settings: Any, every: int) -> Any:
     """One seeded game to its end; hints at every ``every``-th step. The final state."""
     body = {"players": players, "seed": SEED, "settings": settings}
     started = _post(client, f"/v1/{name}/new", body)
@@ -113,7 +113,7 @@ def _play(client: httpx.Client, name: str, players: int, settings: Any, every: i
 
 
 def _taken_meanwhile(
-    client: httpx.Client, name: str, state: Any, seat: int, move: Any, problem: Any
+    client: httpx2.Client, name: str, state: Any, seat: int, move: Any, problem: Any
 ) -> None:
     """A move chosen with the others of its step, refused once some of them were played.
 
@@ -130,7 +130,7 @@ def _taken_meanwhile(
 
 @pytest.mark.parametrize(("name", "players", "settings"), every_mode())
 def test_a_whole_game_is_played_over_http(
-    client: httpx.Client, name: str, players: int, settings: Mapping[str, Any]
+    client: httpx2.Client, name: str, players: int, settings: Mapping[str, Any]
 ) -> None:
     game = get_game(name)
     default = players == game.default_players and not settings

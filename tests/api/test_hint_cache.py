@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from httpx import Response
+from httpx2 import Response
 
 from api.http.app import create_app
 from api.http.hint_cache import MAX_KEPT_BYTES, HintCache

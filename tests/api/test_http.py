@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -176,13 +176,13 @@ def test_docs_and_schema(client: TestClient) -> None:
 
 
 def test_a_real_server_over_loopback(base: str) -> None:
-    answer = httpx.post(f"{base}/v1/manno/solve", json={"task": "PB>=4, PY=0, B>R"}, timeout=10)
+    answer = httpx2.post(f"{base}/v1/manno/solve", json={"task": "PB>=4, PY=0, B>R"}, timeout=10)
     assert answer.status_code == 200 and answer.json()["arrangement"] == "000000000000001"
 
 
-def _posted(client: TestClient, path: str, body: bytes) -> httpx.Response:
+def _posted(client: TestClient, path: str, body: bytes) -> httpx2.Response:
     """``body`` as sent, declared JSON."""
-    answer: httpx.Response = client.post(
+    answer: httpx2.Response = client.post(
         path, content=body, headers={"content-type": "application/json"}
     )
     return answer

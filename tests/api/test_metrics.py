@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
@@ -250,13 +250,13 @@ def test_two_workers_count_as_one_service(two: Running) -> None:
         while len(list(folder.glob("counter_*.db"))) < 2:
             assert sent < 2000, "one worker took every connection"
             codes = list(
-                pool.map(lambda _: httpx.get(f"{two.url}/v1/games").status_code, range(24))
+                pool.map(lambda _: httpx2.get(f"{two.url}/v1/games").status_code, range(24))
             )
             assert codes == [200] * 24
             sent += 24
     labels = {"method": "GET", "route": "/v1/games", "status": "200"}
     for _ in range(8):
-        page = samples(httpx.get(f"{two.url}/metrics").text)
+        page = samples(httpx2.get(f"{two.url}/metrics").text)
         assert value(page, "monsters_requests_total", **labels) == sent
         assert value(page, "monsters_request_seconds_count", **labels) == sent
     lines = [json.loads(line) for line in two.log.read_text().splitlines() if line.startswith("{")]
@@ -280,7 +280,7 @@ def test_an_answer_of_the_http_layer_carries_a_request_id(two: Running) -> None:
 def test_a_real_server_in_the_round_robin_answers_as_the_app_here(two: Running) -> None:
     """Two service processes' answers (a real server's workers, an app here) interleaved
     are byte for byte one app's."""
-    with httpx.Client(base_url=two.url, timeout=30) as remote:
+    with httpx2.Client(base_url=two.url, timeout=30) as remote:
         spread = RoundRobin(TestClient(create_app(Settings())), remote)
         play(spread, SEED + 1)
     single = RoundRobin(TestClient(create_app(Settings())))
@@ -292,17 +292,17 @@ def test_a_session_plays_on_whichever_worker_answers(two: Running) -> None:
     """Every request on a fresh connection (either worker takes it): the workers share
     the key ``monsters serve`` made, so each reads the token the other sealed."""
     body = {"game": "park", "players": 2, "seat": 0, "bots": ["easy"], "seed": 4}
-    got = httpx.post(f"{two.url}/v1/sessions", json=body).json()
+    got = httpx2.post(f"{two.url}/v1/sessions", json=body).json()
     for _ in range(12):
         if got["bot_decides"]:
-            answer = httpx.post(f"{two.url}/v1/sessions/bot", json={"session": got["session"]})
+            answer = httpx2.post(f"{two.url}/v1/sessions/bot", json={"session": got["session"]})
         else:
-            moves = httpx.post(f"{two.url}/v1/park/legal", json={"state": got["view"]})
+            moves = httpx2.post(f"{two.url}/v1/park/legal", json={"state": got["view"]})
             move = {"session": got["session"], "move": moves.json()["moves"][0]}
-            answer = httpx.post(f"{two.url}/v1/sessions/move", json=move)
+            answer = httpx2.post(f"{two.url}/v1/sessions/move", json=move)
         assert answer.status_code == 200, answer.text
         got = answer.json()
-        again = httpx.post(f"{two.url}/v1/sessions/view", json={"session": got["session"]})
+        again = httpx2.post(f"{two.url}/v1/sessions/view", json={"session": got["session"]})
         assert again.status_code == 200 and again.json()["view"] == got["view"]
 
 

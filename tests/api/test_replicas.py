@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from itertools import cycle
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 
@@ -32,10 +32,10 @@ Answer = tuple[str, int, bytes]
 
 
 class RoundRobin:
-    """Sends each request to the next service in turn (an app here, or an ``httpx.Client``
+    """Sends each request to the next service in turn (an app here, or an ``httpx2.Client``
     of a real server); keeps every answer."""
 
-    def __init__(self, *clients: TestClient | httpx.Client) -> None:
+    def __init__(self, *clients: TestClient | httpx2.Client) -> None:
         self.next = cycle(clients)
         self.answers: list[Answer] = []
 

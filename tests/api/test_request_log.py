@@ -77,7 +77,7 @@ def test_each_request_gets_its_own_id(client: TestClient) -> None:
     ],
 )
 def test_an_id_that_is_not_a_sane_token_is_replaced(client: TestClient, hostile: str) -> None:
-    answer = client.get("/health", headers={"x-request-id": hostile.encode("utf-8")})
+    answer = client.get("/health", headers={b"x-request-id": hostile.encode("utf-8")})
     assert GENERATED.fullmatch(answer.headers["x-request-id"])
 
 

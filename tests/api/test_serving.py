@@ -13,7 +13,7 @@ import sys
 import time
 from pathlib import Path
 
-import httpx
+import httpx2
 import pytest
 from fastapi.testclient import TestClient
 from playwright.sync_api import expect, sync_playwright
@@ -36,7 +36,7 @@ def warmed(url: str, workers: int) -> None:
     streak = 0
     while streak < 2 * workers:
         assert time.monotonic() < deadline, "the workers did not warm"
-        streak = streak + 1 if httpx.get(f"{url}/ready", timeout=5).status_code == 200 else 0
+        streak = streak + 1 if httpx2.get(f"{url}/ready", timeout=5).status_code == 200 else 0
         time.sleep(0 if streak else 0.1)
 
 

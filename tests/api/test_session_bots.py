@@ -8,7 +8,7 @@ import threading
 import time
 from typing import Any
 
-import httpx
+import httpx2
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -93,11 +93,11 @@ def test_a_repeated_request_waits_for_the_search_running_for_it(
     assert len(app.state.bots) == 0  # forgotten once answered: the next ask searches again
 
 
-async def _twice(app: FastAPI, token: str, release: threading.Event) -> list[httpx.Response]:
+async def _twice(app: FastAPI, token: str, release: threading.Event) -> list[httpx2.Response]:
     """Two requests for the same decision; the search is let go once the second waits."""
     searches: BotSearches = app.state.bots
-    transport = httpx.ASGITransport(app=app)
-    async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+    transport = httpx2.ASGITransport(app=app)
+    async with httpx2.AsyncClient(transport=transport, base_url="http://test") as client:
         asks = [
             asyncio.create_task(client.post("/v1/sessions/bot", json={"session": token}))
             for _ in range(2)
