@@ -147,10 +147,7 @@ class View(SeatView):
         in a simultaneous step each names the seat, so any waiting seat's move applies."""
         if self.seat not in self.waiting():
             return []
-        moves = self.world.choices(self.seat)
-        if self.phase not in SIMULTANEOUS:
-            return moves
-        return [replace(m, seat=self.seat) for m in moves]
+        return self.world.choices(self.seat, named=self.phase in SIMULTANEOUS)
 
     def check(self, move: Move) -> None:
         """None when ``move`` is legal for the seat; else IllegalMoveError naming the rule.

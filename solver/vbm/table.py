@@ -232,23 +232,27 @@ class Table:
         seat = self.to_move
         return [] if seat is None else self.choices(seat)
 
-    def choices(self, seat: int) -> list[Move]:
-        """Every legal move of ``seat`` in a fixed order, [] when it has no decision now
-        (the moves name no seat: see :meth:`solver.vbm.state.View.legal_moves`)."""
+    def choices(self, seat: int, named: bool = False) -> list[Move]:
+        """Every legal move of ``seat`` in a fixed order, [] when it has no decision now;
+        ``named``: each move names the seat (a seat's own moves in a simultaneous step,
+        :meth:`solver.vbm.state.View.legal_moves`), else none does."""
         if seat not in self.waiting():
             return []
+        who = seat if named else None
         if self.phase == "explorer":
-            return [Move(explorer=e) for e in self.offers[seat]]
+            return [Move(explorer=e, seat=who) for e in self.offers[seat]]
         cells = frontier(self.areas[seat])
         if self.phase == "draft":
             hand = self.hands[seat]
             if len(hand) <= 2:
-                return [Move(card, cell) for card in hand for cell in cells]
+                return [Move(card, cell, seat=who) for card in hand for cell in cells]
             targets = self.pass_targets(seat)
-            return [Move(card, cell, t) for card in hand for cell in cells for t in targets]
+            return [
+                Move(card, cell, t, seat=who) for card in hand for cell in cells for t in targets
+            ]
         if self.chosen == 0:
             return [
-                Move(card, cell, row=r, discard=d)
+                Move(card, cell, row=r, discard=d, seat=who)
                 for r, row in enumerate(self.rows)
                 for card in row
                 for cell in cells
@@ -256,9 +260,9 @@ class Table:
                 if d != card
             ]
         if self.last_in_row():
-            return [Move(card, cell) for card in self.live for cell in cells]
+            return [Move(card, cell, seat=who) for card in self.live for cell in cells]
         return [
-            Move(card, cell, discard=d)
+            Move(card, cell, discard=d, seat=who)
             for card in self.live
             for cell in cells
             for d in self.live
