@@ -86,7 +86,7 @@ def _played(name: str, players: int, settings: str) -> Seen:
     state_model, view_model = adapter(models.state), adapter(models.view)
     move_model = adapter(models.move)
     phases: set[str] = set()
-    fields: set[str] = set()
+    moves: dict[Any, None] = {}  # each move once: most recur from position to position
     for trail in trails(name, players, json.loads(settings)):
         for state in trail:
             phases.add(state.phase)
@@ -95,10 +95,12 @@ def _played(name: str, players: int, settings: str) -> Seen:
             for view in views:
                 _round_trips(view_model, as_sent(view.to_json()))
             for position in [state, *views]:
-                for move in position.legal_moves():
-                    doc = as_sent(game.move_to_json(move))
-                    _round_trips(move_model, doc)
-                    fields |= set(doc)
+                moves.update(dict.fromkeys(position.legal_moves()))
+    fields: set[str] = set()
+    for move in moves:
+        doc = as_sent(game.move_to_json(move))
+        _round_trips(move_model, doc)
+        fields |= set(doc)
     return Seen(frozenset(phases), frozenset(fields))
 
 
