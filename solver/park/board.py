@@ -234,22 +234,28 @@ def claim_options(
     that count other tourists come last, which is the order that lets most come.
     """
     present = [t for t in row if t is not None]
+    tourists = {t: deck.tourist(t) for t in present}
     c = counts(deck, park)
-    met = {t for t in present if shortfall(deck, park, held, deck.tourist(t), gaps, c) is None}
+    # A tourist that counts tourists comes once enough are in the park: the fewest it
+    # needs beside those already held (the others' wants do not change within a turn).
+    after = {
+        t: max(0, tourist.count - held)
+        for t, tourist in tourists.items()
+        if tourist.need == "tourists"
+    }
+    met = {
+        t
+        for t, tourist in tourists.items()
+        if t not in after and shortfall(deck, park, held, tourist, gaps, c) is None
+    }
+    able = [t for t in present if t in met or t in after]  # the sets of the others fail
     found: list[tuple[CardId, ...]] = []
-    for size in range(1, len(present) + 1):
-        for subset in combinations(present, size):
-            order = tuple(sorted(subset, key=lambda t: deck.tourist(t).need == "tourists"))
-            ok = all(
-                t in met
-                or (
-                    deck.tourist(t).need == "tourists"
-                    and shortfall(deck, park, held + i, deck.tourist(t), gaps, c) is None
-                )
-                for i, t in enumerate(order)
-            )
-            if ok:
-                found.append(order)
+    for size in range(1, len(able) + 1):
+        for subset in combinations(able, size):
+            first = tuple(t for t in subset if t not in after)
+            last = tuple(t for t in subset if t in after)
+            if all(after[t] <= len(first) + i for i, t in enumerate(last)):
+                found.append(first + last)
     return found
 
 
