@@ -476,10 +476,15 @@ def test_every_engine_stops_when_the_answer_is_due(name: str, text: str) -> None
 
 
 def test_cpsat_gets_only_the_time_left() -> None:
+    """The engine's own limit is 10 s; the caller wants the answer within 5 s.
+
+    Five seconds, not a fraction of one: the solve must finish before the deadline on a
+    busy machine too, or it fails for the clock rather than for what is checked.
+    """
     engine = CpSatEngine(time_limit=10.0)
-    with due_by(time.monotonic() + 0.5):
+    with due_by(time.monotonic() + 5.0):
         engine.solve(parse_task("PB>=4, PY=0, B>R"))
-    assert engine._workspace().tuned.parameters.max_time_in_seconds <= 0.5
+    assert engine._workspace().tuned.parameters.max_time_in_seconds <= 5.0
 
 
 def test_the_distance_field_stops_when_the_answer_is_due(table: TableEngine) -> None:
