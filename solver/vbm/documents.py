@@ -327,8 +327,8 @@ class VbmView(VbmTable):
 
 
 class VbmHintDetail(PlayedOut):
-    """The numbers behind a hint's value. A placement gives ``gain``, ``sand``, ``plan``
-    and ``others`` (its exact value is their sum, before the playouts' correction); an
+    """The numbers behind a hint's value. A placement gives ``gain``, ``sand``, ``prospect``,
+    ``plan`` and ``others`` (its exact value is their sum, before the playouts' correction); an
     Explorer choice gives ``expected``."""
 
     gain: float | None = Field(
@@ -340,6 +340,12 @@ class VbmHintDetail(PlayedOut):
         default=None,
         ge=0,
         description="Points a Sand card can expect from cards placed later in its region",
+    )
+    prospect: float | None = Field(
+        default=None,
+        description="What the placement changes in the points to come, beyond today's: "
+        "the Grassland table at the count to be expected, the chance of mission tokens, "
+        "half crystals left open or closed",
     )
     plan: float | None = Field(
         default=None,

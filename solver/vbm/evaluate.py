@@ -41,6 +41,7 @@ class Outcome(NamedTuple):
     tokens: int  # VP of mission tokens the placement wins
     portals: int  # portal tiles it takes
     lines: Mapping[str, int]  # the seat's score pad after it
+    counts: Mapping[str, int]  # the seat's counters after it
 
 
 class Evaluator:
@@ -134,7 +135,7 @@ class Evaluator:
                 + sum(mate_gained)
                 + self._explorer(mate, explorer_counts(mate_counts, counts, state.explorer_tokens))
             )
-        return Outcome(total, mate_total, sum(gained), new_portals, lines)
+        return Outcome(total, mate_total, sum(gained), new_portals, lines, counts)
 
     def _missions(
         self, seat: int, counts: dict[str, int], both: dict[str, int] | None

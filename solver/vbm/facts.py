@@ -90,6 +90,13 @@ CODES = registry(
         "About {points} more from cards placed where it looks later",
     ),
     Code(
+        "points-later",
+        "What the placement changes in the points to come, beyond today's: the Grassland "
+        "table's worth at the count to be expected, the chance of mission tokens, half "
+        "crystals with the cell that completes them open (or closed by this card).",
+        "Worth about {points} later ({parts})",
+    ),
+    Code(
         "plan-next-turns",
         "The points the placement sets up for the cards still to come this round.",
         "Sets up about {points} more for cards still to come",

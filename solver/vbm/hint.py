@@ -42,6 +42,7 @@ from solver.vbm.evaluate import Evaluator
 from solver.vbm.explorers import rank_explorers
 from solver.vbm.moves import Move
 from solver.vbm.plan import plan
+from solver.vbm.prospect import Prospect
 from solver.vbm.reasons import describe, placement, tell_apart
 from solver.vbm.sand import sand_cells
 from solver.vbm.state import State, View
@@ -118,11 +119,20 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     pairs = sorted({(str(m.card), m.at) for m in moves if m.at is not None})
     exact = {pair: ev.team_gain(*pair) for pair in pairs}
     sand = _sand_future(state, seat, pairs)
-    gain = {pair: exact[pair] + sand.get(pair, 0.0) for pair in pairs}
+    coming = Prospect(view, state, seat)
+    before, weight = ev.counts[seat], ev.weight()
+    parts = {
+        pair: {
+            k: weight * v for k, v in coming.value(*pair, before, ev.outcome(*pair).counts).items()
+        }
+        for pair in pairs
+    }
+    later = {pair: sum(parts[pair].values()) for pair in pairs}
+    gain = {pair: exact[pair] + sand.get(pair, 0.0) + later[pair] for pair in pairs}
     others = _Others(state, ev)
     future = _future(state, ev, gain, others, budget)
     said = {
-        pair: placement(state, ev, pair, sand.get(pair, 0.0), future.get(pair, 0.0))
+        pair: placement(state, ev, pair, sand.get(pair, 0.0), future.get(pair, 0.0), parts[pair])
         for pair in pairs
     }
     tell_apart(state, seat, said)
@@ -141,6 +151,7 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
                 {
                     "gain": round(exact[pair], 3),
                     "sand": round(sand.get(pair, 0.0), 3),
+                    "prospect": round(later[pair], 3),
                     "plan": round(future.get(pair, 0.0), 3),
                     "others": round(left, 3),
                 },

@@ -171,9 +171,15 @@ def team_words(state: State, ev: Evaluator, pair: tuple[str, Pos]) -> Reason:
 
 
 def placement(
-    state: State, ev: Evaluator, pair: tuple[str, Pos], sand: float, planned: float
+    state: State,
+    ev: Evaluator,
+    pair: tuple[str, Pos],
+    sand: float,
+    planned: float,
+    later: Mapping[str, float],
 ) -> Reason:
-    """The reason for placing ``pair``: the card, the cell, what it does and is worth."""
+    """The reason for placing ``pair``: the card, the cell, what it does and is worth
+    (``later``: :meth:`solver.vbm.prospect.Prospect.value`'s parts)."""
     card = state.deck.card(pair[0])
     done = _effects(state, ev, ev.seat, pair)
     text = f"place {describe(card, state.sand_direction)} at ({pair[1][0]},{pair[1][1]}): "
@@ -187,6 +193,7 @@ def placement(
         more = f"about {sand:.1f} more"
         short = (more + " later",) if round(sand, 1) else ()
         said += Reason(f"; {more} from cards placed where it looks later", (fact,), short)
+    said += _later(later)
     if planned > 0:
         fact = Fact("plan-next-turns", {"points": round(planned, 1)})
         more = f"sets up about {planned:.1f} more"
@@ -194,6 +201,25 @@ def placement(
             f"; {more} for cards still to come", (fact,), (more,) if round(planned, 1) else ()
         )
     return said
+
+
+def _later(parts: Mapping[str, float]) -> Reason:
+    """What the placement changes in the points to come (Grassland, missions, crystals),
+    when that is a point or more either way."""
+    total = sum(parts.values())
+    if abs(total) < 1:
+        return Reason()
+    named = ", ".join(f"{_LATER_WORDS[k]} {v:+.1f}" for k, v in parts.items() if abs(v) >= 0.05)
+    fact = Fact("points-later", {"points": f"{total:+.1f}", "parts": named})
+    text = f"; worth about {total:+.1f} later ({named})"
+    return Reason(text, (fact,), (f"worth about {total:+.1f} later",))
+
+
+_LATER_WORDS = {
+    "grassland": "the Grassland table",
+    "missions": "missions",
+    "crystals": "half crystals",
+}
 
 
 def where(state: State, seat: int, cell: Pos) -> str:

@@ -100,13 +100,13 @@ def test_hint_refuses_a_seat_that_is_not_to_move_and_a_game_that_is_over() -> No
 def test_hint_completes_a_big_mama() -> None:
     state = through_explorers(new_state(2, 3))
     # Seat 0 scores 3 VP per completed Water monster, has a Big Mama head and a
-    # row holding its tail.
+    # row holding its tail (and no Grassland card, whose symbol counts at the end).
     state = replace(
         state,
         explorers=("E02", state.explorers[1]),
         areas=(((0, 1, "W01"),), ()),
-        rows=(("W03", "G01", "R01", "L01"),),
-        pile=tuple(c for c in state.pile if c not in ("W01", "W03", "G01", "R01", "L01")),
+        rows=(("W03", "I01", "R01", "L01"),),
+        pile=tuple(c for c in state.pile if c not in ("W01", "W03", "I01", "R01", "L01")),
     )
     top = hint(View.of(state, 0))[0]
     assert top.move["card"] == "W03" and top.move["at"] == [0, 2]

@@ -58,21 +58,24 @@ def test_a_head_scored_by_a_sand_card_says_where_the_other_points_come_from() ->
     said = reasons(rows_state())
     assert said[("W01", (0, 1), "L01", None)] == (
         "place the Big Mama head W01 at (0,1): +12 points now: 10 printed on the card, "
-        "2 from your Sand cards; discard the Lava card L01: the best card then left in the "
-        "row is worth +3 to the next player (seat 1)"
+        "2 from your Sand cards; worth about +4.5 later (missions +0.8, half crystals +3.7); "
+        "discard the Lava card L01: the best card then left in the row is worth +3 to the "
+        "next player (seat 1)"
     )
 
 
 def test_the_same_card_in_cells_that_score_alike_says_where_each_lies() -> None:
     said = reasons(rows_state())
     assert said[("L01", (-1, 0), "R01", None)] == (
-        "place the Lava card L01 at (-1,0): +2 points now; the same as at 4 other cells: "
-        "here it lies above your Explorer; discard the Rock card R01 (1 Rock monster): the "
+        "place the Lava card L01 at (-1,0): +2 points now; worth about +3.1 later (missions "
+        "+1.3, half crystals +1.9); the same as at 3 other cells: here it lies above your "
+        "Explorer; discard the Rock card R01 (1 Rock monster): the "
         "best card then left in the row is worth +10 to the next player (seat 1)"
     )
     assert said[("L01", (0, -1), "R01", None)] == (
-        "place the Lava card L01 at (0,-1): +2 points now; the same as at 4 other cells: "
-        "here it lies left of your Explorer; discard the Rock card R01 (1 Rock monster): the "
+        "place the Lava card L01 at (0,-1): +2 points now; worth about +3.1 later (missions "
+        "+1.3, half crystals +1.9); the same as at 3 other cells: here it lies left of your "
+        "Explorer; discard the Rock card R01 (1 Rock monster): the "
         "best card then left in the row is worth +10 to the next player (seat 1)"
     )
 
@@ -82,9 +85,10 @@ def test_a_team_reason_says_in_plain_words_why_it_counts_differently_for_the_tea
     assert said[("R03", (-1, 0), None, 2)] == (
         "place the Rock card R03 (2 Rock monsters) at (-1,0): +4 points now; the team's "
         "score (the lower of you and seat 2) rises by 0; you and seat 2 are level, so both "
-        "your points count alike: it counts 2.0 for the team; the same as at 3 other "
-        "cells: here it lies above your Explorer; pass the other 9 cards to your teammate "
-        "(seat 2): the best is worth +4 to them"
+        "your points count alike: it counts 2.0 for the team; worth about +2.4 later "
+        "(missions +2.1, half crystals +0.4); the same as at (0,-1) and (0,1): here it lies "
+        "above your Explorer; pass the other 9 cards to your teammate (seat 2): the best is "
+        "worth +4 to them"
     )
     assert said[("R03", (-1, 0), None, 1)].endswith(
         "; pass the other 9 cards to seat 1, an opponent: the best is worth +6 to them"

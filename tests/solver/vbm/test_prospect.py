@@ -1,0 +1,78 @@
+"""The future part of a placement's value: Grassland, missions and half crystals."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from solver.vbm.evaluate import Evaluator
+from solver.vbm.hint import hint
+from solver.vbm.prospect import CELL_ODDS, Prospect, poisson_at_least
+from solver.vbm.state import State, View, new_state
+from tests.solver.vbm.test_hint import through_explorers
+
+
+def _placed(state: State, seat: int, area: tuple[tuple[int, int, str], ...]) -> State:
+    """``state`` with ``seat``'s area set to ``area`` (its cards taken from wherever)."""
+    cards = {card for _, _, card in area}
+    areas = tuple(area if s == seat else a for s, a in enumerate(state.areas))
+    hands = tuple(tuple(c for c in hand if c not in cards) for hand in state.hands)
+    return replace(
+        state, areas=areas, hands=hands, pile=tuple(c for c in state.pile if c not in cards)
+    )
+
+
+def _value(state: State, card: str, cell: tuple[int, int], seat: int = 0) -> float:
+    ev = Evaluator(state, seat)
+    coming = Prospect(View.of(state, seat), state, seat)
+    return sum(coming.value(card, cell, ev.counts[seat], ev.outcome(card, cell).counts).values())
+
+
+def test_chances_of_a_poisson_count() -> None:
+    assert poisson_at_least(3.0, 0) == 1.0
+    assert poisson_at_least(3.0, 2) == pytest.approx(1 - 4 * 2.718281828**-3)
+    assert poisson_at_least(0.5, 3) < poisson_at_least(0.5, 2) < poisson_at_least(0.5, 1)
+
+
+def test_an_early_grassland_symbol_is_worth_more_than_its_point_today() -> None:
+    """The table pays 1 VP for a first symbol, 3 for a second, 4 for a third...: at the
+    start of the game a symbol is worth what it adds at the count to be expected."""
+    state = through_explorers(new_state(2, 3))  # sets 2, 3, 4 and 6 in play
+    assert Evaluator(state, 0).own_gain("G06", (0, 1)) == 4  # two symbols: 4 VP today
+    assert _value(state, "G06", (0, 1)) > 4  # and more at the end
+
+
+def test_an_open_half_crystal_is_worth_a_share_of_its_crystal() -> None:
+    state = _placed(through_explorers(new_state(2, 3)), 0, ())
+    opened = _value(state, "I05", (0, 1))  # a blue bottom half, the cell under it open
+    assert 0 < opened <= 10 * CELL_ODDS
+    under = _value(state, "I05", (-1, 0))  # under it lies the Explorer: nothing to come
+    assert under == pytest.approx(0.0)
+
+
+def test_a_card_on_the_open_cell_of_a_half_crystal_ends_its_chance() -> None:
+    state = _placed(through_explorers(new_state(2, 3)), 0, ((0, 1, "I05"),))
+    assert _value(state, "I09", (1, 1)) < 0  # an ice card in the blue crystal's cell
+    assert _value(state, "I09", (0, 2)) == pytest.approx(0.0)
+    # the other half completes the crystal: the exact gain counts it, the chance is spent
+    ev = Evaluator(state, 0)
+    assert ev.own_gain("I08", (1, 1)) == ev.own_gain("I08", (-1, 1)) + 10
+    assert _value(state, "I08", (1, 1)) == pytest.approx(_value(state, "I09", (1, 1)))
+
+
+def test_a_mission_brought_nearer_is_worth_part_of_its_token() -> None:
+    state = through_explorers(new_state(2, 3))
+    sides = [tile[side] for tile, side in zip(state.deck.missions, state.sides, strict=True)]
+    terrain = next(s for s in sides if s.counter in ("water", "ice", "lava", "grassland"))
+    card = next(c.id for c in state.deck.cards if c.terrain.value == terrain.counter)
+    assert _value(state, card, (0, 1)) > 0
+
+
+def test_the_hint_keeps_the_cell_over_a_blue_half_crystal_open() -> None:
+    """Every cell scores the same for an ice card today; the one over a blue half
+    crystal is kept for the card that completes it."""
+    state = _placed(through_explorers(new_state(2, 3)), 0, ((0, 1, "I08"),))
+    ice = [r for r in hint(View.of(state, 0)) if r.move["card"] == "I09"]
+    assert ice and {r.detail["gain"] for r in ice} == {ice[0].detail["gain"]}
+    assert ice[-1].move["at"] == [-1, 1]
