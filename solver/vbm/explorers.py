@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from solver.facts import Fact
 from solver.game import RankedMove
+from solver.vbm.prospect import PLACED
 from solver.vbm.state import View
 from solver.vbm.writing import move_to_json
 
@@ -34,8 +35,6 @@ TYPICAL = {
     "tokens": 2.0,
     "terrains": 6.0,
 }
-#: Cards a player places in the game: 18 in the hand draft, 20 in the row draft.
-PLACED = {False: 18, True: 20}
 
 
 def expected_counts(view: View) -> dict[str, float]:

@@ -42,7 +42,7 @@ from solver.vbm.evaluate import Evaluator
 from solver.vbm.explorers import rank_explorers
 from solver.vbm.moves import Move
 from solver.vbm.plan import plan
-from solver.vbm.prospect import Prospect
+from solver.vbm.prospect import Prospect, placements_left
 from solver.vbm.reasons import describe, placement, tell_apart
 from solver.vbm.sand import sand_cells
 from solver.vbm.state import State, View
@@ -199,8 +199,7 @@ def _sand_future(
     """
     deck = state.deck
     area = state.areas[seat]
-    placed = len(area)
-    left = (2 * TURNS_PER_ROUND if state.mode != "rows" else 20) - placed - 1
+    left = placements_left(state, seat)
     if left <= 0:
         return {}
     cells = frontier(area)
