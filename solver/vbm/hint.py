@@ -1,12 +1,15 @@
 """The hint: every legal move ranked, with its value and a one-line reason.
 
-Placement moves are valued in three parts:
+Placement moves are valued in four parts:
 
 * **gain** - the exact rise of the objective if the card goes to that cell
   (:class:`~solver.vbm.evaluate.Evaluator`): the player's own score, or in team
   mode the lower teammate's score (each teammate's rise weighted by the chance
   it ends lower); a Sand card adds what it can expect from the cards placed
   later in its region;
+* **prospect** - what the placement changes in the points still to come
+  (:mod:`solver.vbm.prospect`): the Grassland table at the count to be expected,
+  the chance of mission tokens, half crystals with their cell open;
 * **plan** - for the best few placements, the CP-SAT model of
   :mod:`solver.vbm.plan`: the expected extra points of the cards still to come
   this round (the open rows, or the hand that may come back) in the cells the
