@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from solver.facts import Fact
 from solver.game import RankedMove
-from solver.vbm.prospect import PLACED
+from solver.vbm.prospect import PLACED, rates
 from solver.vbm.state import View
 from solver.vbm.writing import move_to_json
 
@@ -40,17 +40,9 @@ TYPICAL = {
 def expected_counts(view: View) -> dict[str, float]:
     """Expected end-of-game counters of one player (both areas in team mode), over the
     cards of the sets in play not yet placed: what the seat knows of the cards to come."""
-    deck = view.deck
-    placed = {c for area in view.areas for _, _, c in area}
-    cards = [deck.by_id[c] for c in view.deck_cards() if c not in placed]
-    share = PLACED[view.mode == "rows"] / max(len(cards), 1)
+    placed = PLACED[view.mode == "rows"]
     counts = dict(TYPICAL)
-    for terrain in ("water", "lava", "ice", "rock", "grassland", "sand"):
-        counts[terrain] = share * sum(card.terrain.value == terrain for card in cards)
-    counts["babies"] = share * sum(card.baby for card in cards)
-    counts["mutagens"] = share * sum(len(card.beams) for card in cards)
-    counts["rock_monsters"] = share * sum(card.rocks for card in cards)
-    counts["grass_symbols"] = share * sum(card.grass for card in cards)
+    counts.update((name, placed * rate) for name, rate in rates(view).items() if "/" not in name)
     counts["water_monsters"] = counts["babies"] + counts["big_mamas"]
     if view.mode == "team":
         own = ("tokens",) if view.explorer_tokens == "own" else ()

@@ -122,7 +122,7 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     pairs = sorted({(str(m.card), m.at) for m in moves if m.at is not None})
     exact = {pair: ev.team_gain(*pair) for pair in pairs}
     sand = _sand_future(state, seat, pairs)
-    coming = Prospect(view, state, seat)
+    coming = Prospect(view)
     before, weight = ev.counts[seat], ev.weight()
     parts = {
         pair: {

@@ -1,7 +1,7 @@
-"""What a placement does for the points still to come: Grassland and the missions.
+"""What a placement does for the points still to come: Grassland, missions, crystals.
 
 The exact gain (:mod:`solver.vbm.evaluate`) scores a placement as if the game
-ended with it. Two lines of the pad pay on counts that are mostly still to come:
+ended with it. Three lines of the pad pay on what is mostly still to come:
 
 * **Grassland**: the table rises by more for every symbol (1, 3, 4, 5... VP), so a
   symbol is worth what it adds at the count the player can expect at the end,
@@ -48,8 +48,20 @@ FACING = {"top": ("bottom", -1), "bottom": ("top", 1)}
 PLACED = {False: 2 * TURNS_PER_ROUND, True: 20}
 
 
+#: The counters a card alone decides (:func:`per_card`).
+PER_CARD = (
+    *("water", "lava", "ice", "rock", "grassland", "sand"),
+    *("babies", "water_monsters", "mutagens", "rock_monsters", "grass_symbols"),
+)
+
+
 def per_card(card: Card) -> dict[str, int]:
-    """What one card adds to the counters a card alone decides."""
+    """What one card adds to the counters a card alone decides (``PER_CARD``).
+
+    >>> from solver.vbm.decks import standard_deck
+    >>> tuple(per_card(standard_deck().card("G02"))) == PER_CARD
+    True
+    """
     counts = {terrain: 0 for terrain in ("water", "lava", "ice", "rock", "grassland", "sand")}
     counts[card.terrain.value] = 1
     counts["babies"] = int(card.baby)
@@ -70,7 +82,7 @@ def rates(view: View) -> dict[str, float]:
     each half crystal (``"bottom/blue"``)."""
     placed = {c for area in view.areas for _, _, c in area}
     cards = [view.deck.by_id[c] for c in view.deck_cards() if c not in placed]
-    total: dict[str, float] = {}
+    total = dict.fromkeys(PER_CARD, 0.0)
     for card in cards:
         for name, value in per_card(card).items():
             total[name] = total.get(name, 0.0) + value
@@ -101,7 +113,8 @@ def grass_value(deck: Deck, symbols: float) -> float:
 class Prospect:
     """The future part of a placement's value for ``seat`` (see the module docstring)."""
 
-    def __init__(self, view: View, state: State, seat: int) -> None:
+    def __init__(self, view: View) -> None:
+        state, seat = view.world, view.seat
         self.state, self.seat, self.deck = state, seat, state.deck
         left = placements_left(state, seat)
         self.coming = {name: FOCUS * left * rate for name, rate in rates(view).items()}

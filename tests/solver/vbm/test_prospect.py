@@ -25,7 +25,7 @@ def _placed(state: State, seat: int, area: tuple[tuple[int, int, str], ...]) -> 
 
 def _value(state: State, card: str, cell: tuple[int, int], seat: int = 0) -> float:
     ev = Evaluator(state, seat)
-    coming = Prospect(View.of(state, seat), state, seat)
+    coming = Prospect(View.of(state, seat))
     return sum(coming.value(card, cell, ev.counts[seat], ev.outcome(card, cell).counts).values())
 
 
