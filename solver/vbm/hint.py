@@ -45,9 +45,8 @@ from solver.vbm.evaluate import Evaluator
 from solver.vbm.explorers import rank_explorers
 from solver.vbm.moves import Move
 from solver.vbm.plan import plan
-from solver.vbm.prospect import Prospect, placements_left
+from solver.vbm.prospect import Prospect
 from solver.vbm.reasons import describe, placement, tell_apart
-from solver.vbm.sand import sand_cells
 from solver.vbm.state import State, View
 from solver.vbm.table import TURNS_PER_ROUND
 from solver.vbm.writing import move_to_json
@@ -56,8 +55,6 @@ from solver.vbm.writing import move_to_json
 PLANNED = 4
 #: Cells of another player's area tried when valuing cards left to them.
 OTHER_CELLS = 5
-#: Share of later cards in a Sand region that its condition counts.
-COND = {"any": 1.0, "same": 0.4, "different": 0.3}
 #: Most cards the plan expects (the likeliest first).
 EXPECTED = 6
 #: Weight of what a passed hand gives its receiver.
@@ -121,9 +118,9 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
     ev = Evaluator(state, seat)
     pairs = sorted({(str(m.card), m.at) for m in moves if m.at is not None})
     exact = {pair: ev.team_gain(*pair) for pair in pairs}
-    sand = _sand_future(state, seat, pairs)
     coming = Prospect(view)
     before, weight = ev.counts[seat], ev.weight()
+    sand = {pair: weight * coming.sand(*pair) for pair in pairs}
     parts = {
         pair: {
             k: weight * v for k, v in coming.value(*pair, before, ev.outcome(*pair).counts).items()
@@ -187,36 +184,6 @@ def _expected(state: State, seat: int, card: str) -> tuple[dict[str, float], int
     likely = sorted((c for c in expect if deck.by_id[c].connects), key=lambda c: (-expect[c], c))
     expect = {c: expect[c] for c in likely[:EXPECTED]}
     return expect, TURNS_PER_ROUND - state.turn - 1
-
-
-def _sand_future(
-    state: State, seat: int, pairs: list[tuple[str, Pos]]
-) -> dict[tuple[str, Pos], float]:
-    """Points a Sand card can still expect from the cards placed later in its region.
-
-    The player's remaining placements spread over its open cells; the share that
-    falls where the card looks (:func:`~solver.vbm.sand.sand_cells`: open cells
-    there over all open cells, at most one
-    per open cell) times the card's VP, scaled by how often the condition counts
-    a card (``COND``).
-    """
-    deck = state.deck
-    area = state.areas[seat]
-    left = placements_left(state, seat)
-    if left <= 0:
-        return {}
-    cells = frontier(area)
-    out: dict[tuple[str, Pos], float] = {}
-    for card_id, (r0, c0) in pairs:
-        card = deck.by_id[card_id]
-        if card.sand is None:
-            continue
-        rule = card.sand
-        looks = sand_cells(rule, (r0, c0), state.sand_direction)
-        hit = [p for p in cells if looks(p)]
-        share = min(len(hit), left * len(hit) / max(len(cells), 1))
-        out[(card_id, (r0, c0))] = rule.vp * COND[rule.condition] * share
-    return out
 
 
 def _future(

@@ -1,7 +1,8 @@
-"""What a placement does for the points still to come: Grassland, missions, crystals.
+"""What a placement does for the points still to come: Grassland, missions,
+crystals and Sand.
 
 The exact gain (:mod:`solver.vbm.evaluate`) scores a placement as if the game
-ended with it. Three lines of the pad pay on what is mostly still to come:
+ended with it. Four lines of the pad pay on what is mostly still to come:
 
 * **Grassland**: the table rises by more for every symbol (1, 3, 4, 5... VP), so a
   symbol is worth what it adds at the count the player can expect at the end,
@@ -15,7 +16,15 @@ ended with it. Three lines of the pad pay on what is mostly still to come:
   with the other half of that colour lies against it, so a half with an open
   cell on its side is worth the crystal times the chance of that card coming
   (times ``CELL_ODDS``, for the cell being kept for it); a card placed on such a
-  cell ends that chance (if it completes the crystal, the exact gain counts it).
+  cell ends that chance (if it completes the crystal, the exact gain counts it);
+* **Sand** (:meth:`Prospect.sand`, kept apart in the hint's ``sand`` part): a Sand
+  card counts the cards placed later where it looks, and scores its flipped VP
+  once another Sand card follows it. A row or column card can expect
+  ``SAND_PACE`` cards per placement still to come (a player extends the line it
+  looks along; a diagonal, whose cells share no edge, half as fast), an adjacent
+  card a share of its open neighbours. Against the reference search a Sand card's
+  own cards rose by about 0.3 to 0.45 a placement along a row or column, 0.15 to
+  0.25 along a diagonal.
 
 The cards still to come are the cards of the sets in play that nobody has placed,
 which the seat knows whatever the deal; the player's remaining placements draw
@@ -32,9 +41,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
+from dataclasses import replace
 
 from solver.vbm.area import EXPLORER_POS
-from solver.vbm.cards import CRYSTAL_VP, Card, Deck, MissionSide, Pos
+from solver.vbm.cards import CRYSTAL_VP, TERRAINS, Card, Deck, MissionSide, Pos
+from solver.vbm.sand import sand_rays, sand_score
 from solver.vbm.state import State, View
 from solver.vbm.table import TURNS_PER_ROUND
 
@@ -44,6 +55,12 @@ FOCUS = 1.5
 CELL_ODDS = 0.5
 #: The edge that completes each edge's half crystal, and where that card lies.
 FACING = {"top": ("bottom", -1), "bottom": ("top", 1)}
+#: Cards a Sand card's ray can expect to see, per placement still to come (a
+#: diagonal's cells share no edge, so it fills at half the pace); for an adjacent
+#: card, the chance per placement that one open cell around it fills.
+SAND_PACE = {"row": 0.3, "column": 0.3, "diagonal": 0.15, "adjacent": 0.1}
+#: How much of one card seen later each Sand condition counts.
+SAND_COUNTS = {"any": 1.0, "same": 0.7, "different": 0.9}
 #: Cards a player places in the game: 18 in the hand draft, 20 in the row draft.
 PLACED = {False: 2 * TURNS_PER_ROUND, True: 20}
 
@@ -116,7 +133,7 @@ class Prospect:
     def __init__(self, view: View) -> None:
         state, seat = view.world, view.seat
         self.state, self.seat, self.deck = state, seat, state.deck
-        left = placements_left(state, seat)
+        self.left = left = placements_left(state, seat)
         self.coming = {name: FOCUS * left * rate for name, rate in rates(view).items()}
         self.cells = {(r, c): self.deck.by_id[card] for r, c, card in state.areas[seat]}
         self.missions: list[tuple[str, int, int]] = []  # counter, count needed, token
@@ -140,6 +157,30 @@ class Prospect:
             "missions": self._missions(before, after),
             "crystals": self._crystals(card, cell),
         }
+
+    def sand(self, card: str, cell: Pos) -> float:
+        """What a Sand card at ``cell`` can expect beyond today's points: the cards
+        placed later where it looks (``SAND_PACE``, counted by ``SAND_COUNTS``), at
+        its flipped VP if another Sand card follows it (Poisson, as the missions)."""
+        front = self.deck.by_id[card].sand
+        if front is None or self.left <= 0:
+            return 0.0
+        back = self.deck.by_id[card].flipped or front
+        reach = self.state.sand_direction
+        now = sand_score(replace(front, vp=1), cell, self.cells, reach)
+        steps, whole = sand_rays(front, reach)
+        if whole:
+            seen = min(float(self.left), SAND_PACE[front.region] * self.left * len(steps))
+        else:
+            r, c = cell
+            around = [(r + dr, c + dc) for dr, dc in steps]
+            open_ = sum(p not in self.cells and p != EXPLORER_POS for p in around)
+            seen = open_ * (1.0 - math.exp(-SAND_PACE["adjacent"] * self.left))
+        counted = now + SAND_COUNTS[front.condition] * seen
+        if front.condition == "different":
+            counted = min(counted, float(max(now, len(TERRAINS))))
+        flip = 1.0 - math.exp(-self.coming["sand"])
+        return (front.vp + (back.vp - front.vp) * flip) * counted - front.vp * now
 
     def _half(self, edge: str, colour: str) -> float:
         """What half a crystal with an open cell on its ``edge`` side can expect."""

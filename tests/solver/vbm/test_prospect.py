@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -76,3 +77,41 @@ def test_the_hint_keeps_the_cell_over_a_blue_half_crystal_open() -> None:
     ice = [r for r in hint(View.of(state, 0)) if r.move["card"] == "I09"]
     assert ice and {r.detail["gain"] for r in ice} == {ice[0].detail["gain"]}
     assert ice[-1].move["at"] == [-1, 1]
+
+
+def _sand_rows(state: State, row: tuple[str, ...]) -> State:
+    """``state`` with ``row`` as its one open row (its cards taken from the pile)."""
+    return replace(state, rows=(row,), pile=tuple(c for c in state.pile if c not in row))
+
+
+def test_a_sand_card_counts_the_cards_its_line_will_see() -> None:
+    """A column card looks along a line the player keeps extending and scores its
+    flipped VP once another Sand card follows it: early on that is several cards,
+    late in the game hardly one."""
+    state = _placed(through_explorers(new_state(2, 3)), 0, ())
+    early = Prospect(View.of(state, 0)).sand("S03", (1, 0))  # 1 VP a card, up
+    assert early > 3
+    plain = [c.id for c in state.deck.cards if c.sand is None and c.id in state.pile]
+    late = _placed(state, 0, tuple((0, 1 + k, card) for k, card in enumerate(plain[:15])))
+    assert 0 < Prospect(View.of(late, 0)).sand("S03", (1, 1)) < early
+
+
+def test_a_boxed_in_adjacent_sand_card_expects_only_its_flip() -> None:
+    state = _placed(through_explorers(new_state(2, 3)), 0, ())
+    plain = [c.id for c in state.deck.cards if c.sand is None and c.id in state.pile]
+    cells = ((0, 1), (1, 0), (0, 2), (1, 2), (2, 0), (2, 1))  # all around (1, 1)
+    boxed = _placed(
+        state, 0, tuple((r, c, card) for (r, c), card in zip(cells, plain[:6], strict=True))
+    )
+    coming = Prospect(View.of(boxed, 0))
+    flip = 1 - math.exp(-coming.coming["sand"])
+    assert coming.sand("S01", (1, 1)) == pytest.approx(4 * flip)  # 1 VP -> 2 VP, 4 cards
+    assert coming.sand("W18", (1, 1)) == 0.0
+
+
+def test_the_hint_counts_a_sand_card_for_the_cards_to_come() -> None:
+    state = _sand_rows(_placed(through_explorers(new_state(2, 3)), 0, ()), ("S03", "W18"))
+    ranked = hint(View.of(state, 0))
+    sand = [r for r in ranked if r.move["card"] == "S03" and r.move["at"] == [1, 0]]
+    assert sand and sand[0].detail["sand"] > 3
+    assert "from cards placed where it looks later" in sand[0].reason
