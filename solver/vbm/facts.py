@@ -86,8 +86,9 @@ CODES = registry(
     ),
     Code(
         "sand-later",
-        "A Sand card: the points it can expect from cards placed later where it looks.",
-        "About {points} more from cards placed where it looks later",
+        "A Sand card: the points it can expect from cards placed later where it looks, "
+        "and from its flip when another Sand card follows it.",
+        "About {points} more later, from cards placed where it looks and its flip",
     ),
     Code(
         "points-later",

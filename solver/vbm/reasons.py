@@ -192,7 +192,9 @@ def placement(
         fact = Fact("sand-later", {"points": round(sand, 1)})
         more = f"about {sand:.1f} more"
         short = (more + " later",) if round(sand, 1) else ()
-        said += Reason(f"; {more} from cards placed where it looks later", (fact,), short)
+        said += Reason(
+            f"; {more} later, from cards placed where it looks and its flip", (fact,), short
+        )
     said += _later(later)
     if planned > 0:
         fact = Fact("plan-next-turns", {"points": round(planned, 1)})

@@ -114,4 +114,4 @@ def test_the_hint_counts_a_sand_card_for_the_cards_to_come() -> None:
     ranked = hint(View.of(state, 0))
     sand = [r for r in ranked if r.move["card"] == "S03" and r.move["at"] == [1, 0]]
     assert sand and sand[0].detail["sand"] > 3
-    assert "from cards placed where it looks later" in sand[0].reason
+    assert "more later, from cards placed where it looks and its flip" in sand[0].reason
