@@ -15,7 +15,7 @@ more card placed where it looks updates it (:meth:`Look.saw`) without looking ag
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple, TypeAlias
 
 from solver.vbm.cards import ARROW_STEPS, STEPS, TERRAINS, Card, Pos, SandRule
@@ -67,11 +67,6 @@ def sand_looks(rule: SandRule, pos: Pos, cell: Pos, reach: str = "arrow") -> boo
     True
     """
     return _on_rays(*sand_rays(rule, reach), cell[0] - pos[0], cell[1] - pos[1])
-
-
-def sand_cells(rule: SandRule, pos: Pos, reach: str = "arrow") -> Callable[[Pos], bool]:
-    """Which cells a Sand card at ``pos`` looks at (:func:`sand_looks`), as a test."""
-    return lambda cell: sand_looks(rule, pos, cell, reach)
 
 
 def sand_value(rule: SandRule, seen: Sequence[int]) -> int:
