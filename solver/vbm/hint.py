@@ -128,11 +128,11 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
         for pair in pairs
     }
     later = {pair: sum(parts[pair].values()) for pair in pairs}
-    gain = {pair: exact[pair] + sand.get(pair, 0.0) + later[pair] for pair in pairs}
+    gain = {pair: exact[pair] + sand[pair] + later[pair] for pair in pairs}
     others = _Others(state, ev)
     future = _future(state, ev, gain, others, budget)
     said = {
-        pair: placement(state, ev, pair, sand.get(pair, 0.0), future.get(pair, 0.0), parts[pair])
+        pair: placement(state, ev, pair, sand[pair], future.get(pair, 0.0), parts[pair])
         for pair in pairs
     }
     tell_apart(state, seat, said)
@@ -150,7 +150,7 @@ def hint(view: View, budget: float = DEFAULT_HINT_BUDGET) -> list[RankedMove]:
                 reason.text,
                 {
                     "gain": round(exact[pair], 3),
-                    "sand": round(sand.get(pair, 0.0), 3),
+                    "sand": round(sand[pair], 3),
                     "prospect": round(later[pair], 3),
                     "plan": round(future.get(pair, 0.0), 3),
                     "others": round(left, 3),
