@@ -371,6 +371,17 @@ class ParkHintDetail(PlayedOut):
     reply: float | None = Field(
         default=None, description="Points the next player's best reply would gain after it."
     )
+    to_come: float | None = Field(
+        default=None,
+        description="A card placed: what it adds toward the tourists still in the tourist deck.",
+    )
+    room: float | None = Field(
+        default=None,
+        description=(
+            "A card placed: what it does to the monster sizes its area can still take"
+            " (negative when it closes the area to smaller monsters)."
+        ),
+    )
     win_chance: float | None = Field(
         default=None,
         ge=0,

@@ -23,8 +23,9 @@ VALUE = (
     "Points for the seat asked. Action step: the points the action scores this turn, plus"
     " what it sets up for the next turns (each later turn counting"
     f" {LATER:.0%} of the one before), minus the next player's best reply shared among the"
-    f" other players; on the player's last turn, plus {WIN:.0f} times (2 x the chance to win"
-    " - 1). Tourist step: the tokens the claim brings."
+    " other players, plus what the card does toward the tourists still to come and for the"
+    f" monster sizes its area can take; on the player's last turn, plus {WIN:.0f} times"
+    " (2 x the chance to win - 1). Tourist step: the tokens the claim brings."
 )
 """What a ranked move's value counts (the OpenAPI schema's ``value``)."""
 
@@ -65,6 +66,19 @@ CODES = registry(
         "fills-park-ahead",
         "The player leads, and the game ends when a park is full: a filled slot is worth this.",
         "Filling a slot while ahead adds {points}: the game ends when a park is full",
+    ),
+    Code(
+        "tourists-to-come",
+        "What the card does toward the tourists still in the tourist deck: each counts its"
+        " reward times the share of its wish the park meets, times the chance it comes in"
+        " time and this player claims it.",
+        "Moves the park toward the tourists still to come, worth {points}",
+    ),
+    Code(
+        "area-room",
+        "What the card does to the monster sizes its area can still take: a large monster"
+        " closes the area to smaller ones, an upgrade opens it again (negative: closed).",
+        "Changes the room of the {area} area by {points}",
     ),
     Code(
         "plan-next-turns",

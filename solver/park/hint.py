@@ -8,7 +8,9 @@ chosen among the actions of the table the player meets then (the action and the
 other players' predicted replies played out, ``reply.foresee``), valued exactly;
 the turns after over the cards the player can see and the known make-up of the
 deck (``options``; future turns count what they gain above the token every turn
-offers, each turn later worth ``plan.LATER`` of the one before). What
+offers, each turn later worth ``plan.LATER`` of the one before). A card placed
+also counts what it does beyond the plan (``prospect``): toward the tourists still
+in the deck, and to the monster sizes its area can still take. What
 the action leaves the next player counts against it: its best reply on the table
 the action leaves, evaluated exactly (``reply``), shared out over the other
 players. On the player's last turn the chance to win outweighs points: a sure
@@ -38,6 +40,7 @@ from solver.park.evaluate import Evaluation, evaluate
 from solver.park.moves import Move
 from solver.park.options import later_options, targets
 from solver.park.plan import COUNT, SCALE, After, Option, build, solve
+from solver.park.prospect import opened, to_come
 from solver.park.reply import WIN, foresee, next_turn, turns_after, win_chance
 from solver.park.state import State, View
 from solver.park.writing import move_to_json
@@ -108,6 +111,10 @@ def _action_hints(state: State, moves: list[Move], budget: float) -> list[Ranked
     out = []
     push = _push(state) / SCALE
     top = state.deck[0] if state.deck else None
+    seat = state.to_move
+    assert seat is not None
+    park = state.parks[seat]
+    here = to_come(state, park)
     for m, e, after, s in zip(moves, evals, lasts, solved, strict=True):
         value = s[0] if s is not None else e.value + (push if _places(e) else 0)
         said = reasons.this_turn(state, m, e)
@@ -116,6 +123,12 @@ def _action_hints(state: State, moves: list[Move], budget: float) -> list[Ranked
         if s is not None and s[1]:
             said += reasons.plan(s[1][:horizon], value)
         detail = {"this_turn": round(e.value, 3), "tourists": round(e.reward, 3)}
+        if _places(e):
+            coming = sum(o.probability * to_come(state, o.park) for o in e.outcomes) - here
+            room = sum(o.probability * opened(state, seat, park, o.park) for o in e.outcomes)
+            value += coming + room
+            said += reasons.beyond(coming, room, _area(state, m))
+            detail["to_come"], detail["room"] = round(coming, 3), round(room, 3)
         if after != 0:
             r, er, table = next_turn(state, m, e)
             value -= er.value / (state.players - 1)
@@ -145,6 +158,14 @@ def _horizon(state: State) -> int:
     free = [3 * AREA_ROOM - sum(len(a) for a in p) for p in state.parks]
     others = [f for seat, f in enumerate(free) if seat != state.to_move]
     return min(HORIZON, *others)
+
+
+def _area(state: State, move: Move) -> Area | None:
+    """The area a placing move's card goes to."""
+    if move.area is not None or move.slot is None:
+        return move.area
+    card = state.track[move.slot]
+    return state.cards.monster(card).area if card is not None else None
 
 
 def _places(e: Evaluation) -> bool:

@@ -136,6 +136,21 @@ def push(value: float) -> Reason:
     return Reason(text, (fact,))
 
 
+def beyond(to_come: float, room: float, area: Area | None) -> Reason:
+    """What a card does beyond the plan's turns: toward the tourists still in the deck,
+    and to the monster sizes its area can take. Parts under 0.05 points are not said."""
+    text, facts = "", []
+    if abs(to_come) >= 0.05:
+        text += f"; it moves the park toward the tourists still to come ({points(to_come)})"
+        facts.append(Fact("tourists-to-come", {"points": round(to_come, 1)}))
+    if abs(room) >= 0.05 and area is not None:
+        how = "opens" if room > 0 else "closes"
+        size = "to smaller monsters" if room < 0 else "to smaller monsters again"
+        text += f"; it {how} the {area} area {size} ({points(room)})"
+        facts.append(Fact("area-room", {"area": str(area), "points": round(room, 1)}))
+    return Reason(text, tuple(facts))
+
+
 def next_player(table: State, top: CardId | None, move: Move, e: Evaluation, others: int) -> Reason:
     """The next player's best turn on the table a move leaves, and how much of it counts
     against the move. ``top`` is the card that was on top of the monster deck."""

@@ -97,8 +97,11 @@ def test_points_sure_now_beat_the_same_points_planned_for_the_next_turn() -> Non
     assert bench.move == {"action": "upgrade", "kind": "benches", "area": "air"}
     assert "brings the tourist '3 any upgrades' (+5)" in bench.reason
     assert "later: a bench for the air area" in token.reason
-    # The bench is worth 4 points now, 1 + 3 over the token a turn later.
-    assert bench.value - token.value == pytest.approx((1 - LATER) * 3, abs=0.01)
+    # The bench is worth 4 points now, 1 + 3 over the token a turn later, and what it
+    # does beyond the plan (the token places no card) counts as well.
+    beyond = bench.detail["to_come"] + bench.detail["room"]
+    assert "room" not in token.detail
+    assert bench.value - token.value == pytest.approx((1 - LATER) * 3 + beyond, abs=0.01)
 
 
 def test_tourist_claims_find_the_order_that_works(deck: Deck) -> None:
