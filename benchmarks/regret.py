@@ -3,12 +3,14 @@
 Run::
 
     .venv/bin/python -m benchmarks.regret --game park [--player hint:100 --player search]
-        [--positions 40] [--worlds 120] [--seed 0] [--judged FILE] [--json]
+        [--positions 40] [--worlds 120] [--seed 0] [--judged FILE] [--from hint,search] [--json]
 
 Whole games are a noisy way to compare two players: luck of the deal decides
 most of them, so a ≥ 200-game row costs hours. This asks each player for its
 move at the same ``--positions`` decisions (with more than one legal move,
-taken from seeded 2-player games of the greedy player) and has a judge value
+taken from seeded 2-player games of the greedy player, or with ``--from A,B``
+every decision of ``A`` in seeded games of ``A`` against ``B``, seats alternating:
+the positions a player meets against that rival) and has a judge value
 every move some player chose: the move is played in ``--worlds`` worlds the
 deciding seat's view allows, each followed by a playout of the reference
 search's policy (the greedy player with 10 % random moves) to the end of the
@@ -57,6 +59,24 @@ def judge_rules(game: AnyGame) -> SearchRules:
     return replace(searching.rules, horizon=TO_THE_END)
 
 
+def lineup_decisions(game: AnyGame, count: int, seed: int, lineup: Sequence[str]) -> list[Any]:
+    """``count`` states, every choice of ``lineup``'s first player in seeded games of the
+    two (seats alternating from game to game; game ``i`` dealt from ``seed + i``)."""
+    made = [player_factory(game, name) for name in lineup]
+    states: list[Any] = []
+    played = 0
+    while len(states) < count:
+        first = played % 2  # the seat of the lineup's first player
+        state = game.new(2, seed + played, None)
+        players = [made[(seat - first) % 2](seed + played + seat) for seat in range(2)]
+        while not state.is_terminal() and len(states) < count:
+            if state.to_move == first and len(state.legal_moves()) > 1:
+                states.append(state)
+            state = state.apply(players[state.to_move].choose(state))
+        played += 1
+    return states
+
+
 def judged(rules: SearchRules, view: Any, move: Any, worlds: int) -> float:
     """The mean value of ``move`` over the judge's ``worlds`` worlds of ``view``."""
     search = Search(rules, view, JUDGE_SEED, [move])
@@ -73,11 +93,19 @@ def interval(values: Sequence[float]) -> tuple[float, float]:
 
 
 def measure(
-    game: AnyGame, players: Sequence[str], count: int, worlds: int, seed: int, kept: dict[str, Any]
+    game: AnyGame,
+    players: Sequence[str],
+    count: int,
+    worlds: int,
+    seed: int,
+    kept: dict[str, Any],
+    lineup: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """Each player's picks at every decision, judged; ``kept`` holds judged values by key."""
+    """Each player's picks at every decision, judged; ``kept`` holds judged values by key.
+    The decisions come from greedy games, or with ``lineup`` from games of those two."""
     rules = judge_rules(game)
-    states = decisions(game, count, seed)
+    states = lineup_decisions(game, count, seed, lineup) if lineup else decisions(game, count, seed)
+    source = "/" + ",".join(lineup) if lineup else ""
     picks: dict[str, list[str]] = {name: [] for name in players}
     seconds: dict[str, list[float]] = {name: [] for name in players}
     values: list[dict[str, float]] = []
@@ -91,7 +119,7 @@ def measure(
             seconds[name].append(time.perf_counter() - start)
             key = json.dumps(game.move_to_json(move), sort_keys=True)
             picks[name].append(key)
-            where = f"{game.name}/{seed}/{worlds}/{index}/{key}"
+            where = f"{game.name}{source}/{seed}/{worlds}/{index}/{key}"
             if where not in kept:
                 kept[where] = judged(rules, view, move, worlds)
             here[key] = kept[where]
@@ -111,7 +139,8 @@ def measure(
                 "ms_max": round(1000 * max(seconds[name]), 1),
             }
         )
-    return {"game": game.name, "positions": count, "worlds": worlds, "seed": seed, "rows": rows}
+    result = {"game": game.name, "positions": count, "worlds": worlds, "seed": seed, "rows": rows}
+    return {**result, "from": ",".join(lineup) or "greedy,greedy"}
 
 
 def report(result: dict[str, Any]) -> str:
@@ -134,12 +163,22 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--worlds", type=int, default=120)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--judged", type=Path)
+    parser.add_argument(
+        "--from",
+        dest="lineup",
+        default="",
+        help="the two players whose games give the decisions (the first one's), e.g. hint,search",
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     players = args.players or ["greedy", "hint", "hint:100", "hint:300", "hint:1000", "search"]
     kept = json.loads(args.judged.read_text()) if args.judged and args.judged.exists() else {}
     start = time.perf_counter()
-    result = measure(get_game(args.game), players, args.positions, args.worlds, args.seed, kept)
+    lineup = [name for name in args.lineup.split(",") if name]
+    if lineup and len(lineup) != 2:
+        parser.error("--from takes two players, e.g. hint,search")
+    game = get_game(args.game)
+    result = measure(game, players, args.positions, args.worlds, args.seed, kept, lineup)
     if args.judged:
         args.judged.write_text(json.dumps(kept, sort_keys=True))
     result["seconds"] = round(time.perf_counter() - start, 1)

@@ -12,6 +12,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchmarks.regret import lineup_decisions
+from solver.game import get_game
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -46,3 +49,13 @@ def test_regret_judges_each_move_once_and_a_second_run_reads_what_the_first_kept
     assert max(row["best_share"] for row in rows.values()) > 0
     assert all(row["mean_regret"] == 0 for row in second["rows"])  # type: ignore[attr-defined]
     assert set(json.loads(kept.read_text()).values()) == {0.0}  # nothing judged anew
+
+
+def test_decisions_from_a_lineup_are_its_first_players_alone() -> None:
+    game = get_game("monstrolicious")
+    states = lineup_decisions(game, 30, 5, ["greedy", "random"])
+    assert len(states) == 30
+    assert all(len(s.legal_moves()) > 1 for s in states)
+    # Game i is dealt from seed 5 + i; the lineup's first player sits in seat i % 2.
+    seats = {(s.seed, s.to_move) for s in states}
+    assert seats == {(5, 0), (6, 1), (7, 0)}
