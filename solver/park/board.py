@@ -65,6 +65,11 @@ def placed(park: Park, area: Area, card_id: CardId) -> Park:
     return (*park[:i], park[i] + (card_id,), *park[i + 1 :])
 
 
+def free_slots(park: Park) -> int:
+    """The cards the park still has room for, over its three areas."""
+    return len(AREAS) * AREA_ROOM - sum(len(cards) for cards in park)
+
+
 def is_full(park: Park) -> bool:
     """True when every area holds 5 cards."""
     return all(len(cards) >= AREA_ROOM for cards in park)

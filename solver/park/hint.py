@@ -34,7 +34,7 @@ from solver.errors import GameOverError, NotYourTurnError
 from solver.facts import Reason
 from solver.game import DEFAULT_HINT_BUDGET, RankedMove
 from solver.park import reasons
-from solver.park.board import AREA_ROOM, counts, floor, is_full
+from solver.park.board import AREA_ROOM, counts, floor, free_slots, is_full
 from solver.park.cards import AREAS, Area, CardId, Monster, Upgrade
 from solver.park.evaluate import Evaluation, evaluate
 from solver.park.moves import Move
@@ -127,7 +127,7 @@ def _action_hints(state: State, moves: list[Move], budget: float) -> list[Ranked
             coming = sum(o.probability * to_come(state, o.park) for o in e.outcomes) - here
             room = sum(o.probability * opened(state, seat, park, o.park) for o in e.outcomes)
             value += coming + room
-            said += reasons.beyond(coming, room, _area(state, m))
+            said += reasons.beyond(coming, room, m.area)
             detail["to_come"], detail["room"] = round(coming, 3), round(room, 3)
         if after != 0:
             r, er, table = next_turn(state, m, e)
@@ -155,17 +155,9 @@ def _horizon(state: State) -> int:
     """How many more turns the player can count on (at most ``HORIZON``)."""
     if state.final_round:
         return 0
-    free = [3 * AREA_ROOM - sum(len(a) for a in p) for p in state.parks]
+    free = [free_slots(p) for p in state.parks]
     others = [f for seat, f in enumerate(free) if seat != state.to_move]
     return min(HORIZON, *others)
-
-
-def _area(state: State, move: Move) -> Area | None:
-    """The area a placing move's card goes to."""
-    if move.area is not None or move.slot is None:
-        return move.area
-    card = state.track[move.slot]
-    return state.cards.monster(card).area if card is not None else None
 
 
 def _places(e: Evaluation) -> bool:
@@ -262,7 +254,7 @@ def _push(state: State) -> int:
     assert seat is not None
     totals = [s.total for s in state.scores()]
     lead = totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
-    free = 3 * AREA_ROOM - sum(len(a) for a in state.parks[seat])
+    free = free_slots(state.parks[seat])
     if lead <= 0 or free == 0:
         return 0
     return round(min(MAX_PUSH, lead / free) * SCALE)

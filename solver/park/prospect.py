@@ -30,7 +30,7 @@ plan's targets over its next turns) and plans three turns. Two things last longe
 
 from __future__ import annotations
 
-from solver.park.board import AREA_ROOM, Counts, Park, counts, floor
+from solver.park.board import AREA_ROOM, Counts, Park, counts, floor, free_slots
 from solver.park.cards import AREAS, Tourist
 from solver.park.table import Table
 
@@ -71,7 +71,7 @@ def claim_chance(state: Table) -> float:
     waiting = len(state.tourist_deck)
     if waiting == 0:
         return 0.0
-    coming = TOURISTS_A_ROUND * min(_free(park) for park in state.parks) / CARDS_A_TURN
+    coming = TOURISTS_A_ROUND * min(free_slots(park) for park in state.parks) / CARDS_A_TURN
     return min(1.0, coming / waiting) / state.players
 
 
@@ -98,8 +98,8 @@ def opened(state: Table, seat: int, before: Park, after: Park) -> float:
     the player's own). Negative when a large monster closes an area to smaller ones,
     positive when an upgrade opens one."""
     deck = state.cards
-    mine = _free(after)
-    others = [_free(p) for i, p in enumerate(state.parks) if i != seat]
+    mine = free_slots(after)
+    others = [free_slots(p) for i, p in enumerate(state.parks) if i != seat]
     if mine == 0 or not others:
         return 0.0
     change = sum(
@@ -107,7 +107,3 @@ def opened(state: Table, seat: int, before: Park, after: Park) -> float:
         for a, b in zip(after, before, strict=True)
     )
     return ROOM_WORTH * min(1.0, min(others) / mine) * change
-
-
-def _free(park: Park) -> int:
-    return len(AREAS) * AREA_ROOM - sum(len(a) for a in park)
