@@ -113,8 +113,7 @@ def _action_hints(state: State, moves: list[Move], budget: float) -> list[Ranked
     top = state.deck[0] if state.deck else None
     seat = state.to_move
     assert seat is not None
-    park = state.parks[seat]
-    here = to_come(state, park)
+    here = to_come(state, state.parks[seat])
     for m, e, after, s in zip(moves, evals, lasts, solved, strict=True):
         value = s[0] if s is not None else e.value + (push if _places(e) else 0)
         said = reasons.this_turn(state, m, e)
@@ -124,8 +123,7 @@ def _action_hints(state: State, moves: list[Move], budget: float) -> list[Ranked
             said += reasons.plan(s[1][:horizon], value)
         detail = {"this_turn": round(e.value, 3), "tourists": round(e.reward, 3)}
         if _places(e):
-            coming = sum(o.probability * to_come(state, o.park) for o in e.outcomes) - here
-            room = sum(o.probability * opened(state, seat, park, o.park) for o in e.outcomes)
+            coming, room = _beyond(state, e, here)
             value += coming + room
             said += reasons.beyond(coming, room, m.area)
             detail["to_come"], detail["room"] = round(coming, 3), round(room, 3)
@@ -158,6 +156,18 @@ def _horizon(state: State) -> int:
     free = [free_slots(p) for p in state.parks]
     others = [f for seat, f in enumerate(free) if seat != state.to_move]
     return min(HORIZON, *others)
+
+
+def _beyond(state: State, e: Evaluation, here: float) -> tuple[float, float]:
+    """What the card an action places does beyond the plan, in expectation over its
+    outcomes: toward the tourists still in the deck (``here``: the park's worth toward
+    them now), and to the room its area keeps."""
+    seat = state.to_move
+    assert seat is not None
+    park = state.parks[seat]
+    coming = sum(o.probability * to_come(state, o.park) for o in e.outcomes) - here
+    room = sum(o.probability * opened(state, seat, park, o.park) for o in e.outcomes)
+    return coming, room
 
 
 def _places(e: Evaluation) -> bool:
