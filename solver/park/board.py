@@ -161,6 +161,26 @@ def has_run(deck: Deck, cards: tuple[CardId, ...], run: tuple[int, ...], gaps: s
     return any(tuple(seq[i : i + n]) == run for i in range(len(seq) - n + 1))
 
 
+COUNTED = ("friendly", "nasty", "upgrades", "area", "size", "tourists")
+"""The wishes that ask for a count of one thing (:func:`have_toward`)."""
+
+
+def have_toward(tourist: Tourist, c: Counts, held: int) -> int:
+    """How many of what ``tourist`` counts a park with counts ``c`` shows (``held``:
+    the tourists already in the park), for a wish in :data:`COUNTED`."""
+    if tourist.need == "area":
+        assert tourist.area is not None
+        return c.by_area[AREAS.index(tourist.area)]
+    if tourist.need == "size":
+        return c.by_size[tourist.size]
+    return {
+        "friendly": c.friendly,
+        "nasty": c.nasty,
+        "upgrades": c.upgrades,
+        "tourists": held,
+    }[tourist.need]
+
+
 def shortfall(
     deck: Deck, park: Park, held: int, tourist: Tourist, gaps: str, c: Counts | None = None
 ) -> str | None:
@@ -170,19 +190,8 @@ def shortfall(
     """
     c = c or counts(deck, park)
     need = tourist.need
-    have: int
-    if need in ("friendly", "nasty", "upgrades", "area", "size", "tourists"):
-        have = {
-            "friendly": c.friendly,
-            "nasty": c.nasty,
-            "upgrades": c.upgrades,
-            "tourists": held,
-        }.get(need, 0)
-        if need == "area":
-            assert tourist.area is not None
-            have = c.by_area[AREAS.index(tourist.area)]
-        elif need == "size":
-            have = c.by_size[tourist.size]
+    if need in COUNTED:
+        have = have_toward(tourist, c, held)
         if have >= tourist.count:
             return None
         return f"tourist {tourist.id!r} wants {tourist.text.lower()}; the park has {have}"

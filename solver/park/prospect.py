@@ -30,7 +30,16 @@ plan's targets over its next turns) and plans three turns. Two things last longe
 
 from __future__ import annotations
 
-from solver.park.board import AREA_ROOM, Counts, Park, counts, floor, free_slots
+from solver.park.board import (
+    AREA_ROOM,
+    COUNTED,
+    Counts,
+    Park,
+    counts,
+    floor,
+    free_slots,
+    have_toward,
+)
 from solver.park.cards import AREAS, Tourist
 from solver.park.table import Table
 
@@ -53,13 +62,9 @@ def progress(tourist: Tourist, c: Counts) -> float:
     if need == "each_area":
         areas = c.friendly_areas if tourist.character == "friendly" else c.nasty_areas
         return areas / len(AREAS)
-    if need == "area":
-        assert tourist.area is not None
-        have = c.by_area[AREAS.index(tourist.area)]
-    elif need == "size":
-        have = c.by_size[tourist.size]
-    else:
-        have = {"friendly": c.friendly, "nasty": c.nasty, "upgrades": c.upgrades}.get(need, 0)
+    if need not in COUNTED or need == "tourists":
+        return 0.0
+    have = have_toward(tourist, c, 0)
     return min(have, count) / count
 
 
@@ -100,7 +105,7 @@ def opened(state: Table, seat: int, before: Park, after: Park) -> float:
     deck = state.cards
     mine = free_slots(after)
     others = [free_slots(p) for i, p in enumerate(state.parks) if i != seat]
-    if mine == 0 or not others:
+    if mine == 0:
         return 0.0
     change = sum(
         (AREA_ROOM - len(a)) * (reach(floor(deck, a)) - reach(floor(deck, b)))
