@@ -4,12 +4,16 @@
 worlds its seat's view allows (:class:`solver.worlds.Worlds`), every seat of a
 ``search`` playout played by the greedy player. ``hint`` plays the top move of
 the game's hint (:class:`solver.anytime.Anytime`): its exact hint, then playouts
-of that same search with the rest of the budget.
+of that same search with the rest of the budget, valued where they stop by what
+the game counts there beyond the score (:meth:`solver.worlds.Worlds.hint_rules`).
 
+>>> from dataclasses import replace
 >>> from solver.park.players import PLAYERS, ROSTER
 >>> list(PLAYERS)
 ['random', 'greedy', 'hint', 'mcts', 'search']
->>> ROSTER.hint.rules == ROSTER.search.rules == PLAYERS["search"].rules
+>>> ROSTER.search.rules == PLAYERS["search"].rules
+True
+>>> ROSTER.hint.rules == replace(ROSTER.search.rules, margin=ROSTER.worlds.leaf)
 True
 """
 
@@ -67,7 +71,7 @@ class Roster:
         """The game's hint: the exact evaluation, then playouts with the rest of the budget."""
         return Anytime(
             self.exact,
-            self.search.rules,
+            self.worlds.hint_rules(self.greedy),
             self.read_move,
             rate=self.rate,
             reserve=self.reserve,

@@ -66,8 +66,16 @@ def all_moves(world: Any, seat: Seat, moves: list[Any]) -> list[Any]:
 
 def score_margin(state: Any, seat: Seat) -> float:
     """The seat's running total less the best other seat's."""
-    totals = [score.total for score in state.scores()]
-    return float(totals[seat] - max(t for s, t in enumerate(totals) if s != seat))
+    return lead([score.total for score in state.scores()], seat)
+
+
+def lead(worth: Sequence[float], seat: Seat) -> float:
+    """How far ``seat``'s worth is ahead of the best other seat's (negative: behind).
+
+    >>> lead([40, 45, 38], 1), lead([40, 45, 38], 2)
+    (5.0, -7.0)
+    """
+    return float(worth[seat] - max(w for s, w in enumerate(worth) if s != seat))
 
 
 @dataclass(frozen=True)

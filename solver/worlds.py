@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from solver import mcts, search
@@ -44,6 +44,9 @@ class Worlds:
         candidates: ``candidates(world, seat, moves)`` -> the moves the ``search``
             player weighs, best first by the game's own judgement.
         margin: ``margin(state, seat)`` -> how far the seat's side leads.
+        leaf: how far the seat's side leads where a playout of the hint stops
+            (default: ``margin``, as in the reference search), where the game can
+            count more than the score.
     """
 
     view: Callable[[Any, Seat], Any]
@@ -56,6 +59,7 @@ class Worlds:
     horizon: int = search.HORIZON
     candidates: Callable[[Any, Seat, list[Any]], list[Any]] = search.all_moves
     margin: Callable[[Any, Seat], float] = search.score_margin
+    leaf: Callable[[Any, Seat], float] | None = None
 
     @property
     def rules(self) -> mcts.Rules:
@@ -80,3 +84,9 @@ class Worlds:
             candidates=self.candidates,
             margin=self.margin,
         )
+
+    def hint_rules(self, policy: PlayerFactory) -> search.SearchRules:
+        """What the hint's playouts need of the game: the reference search's, except that
+        a playout cut off is valued by ``leaf``."""
+        rules = self.search_rules(policy)
+        return rules if self.leaf is None else replace(rules, margin=self.leaf)

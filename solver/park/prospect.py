@@ -18,14 +18,17 @@ plan's targets over its next turns) and plans three turns. Two things last longe
   monsters alone (a fifth of the deck) until an upgrade resets the area, while a
   bench on a size-5 monster opens them to every size again. :func:`opened` counts
   each free slot by the share of monster sizes it can take, and only the slots
-  the game leaves time to fill.
+  the game leaves time to fill. :func:`closed` counts what a park has lost so.
+
+Where the hint's playouts stop, :func:`standing` adds both to a park's running
+total: its worth toward the tourists to come, less the room its areas have closed.
 
 >>> from solver.park.state import new_state
 >>> s = new_state(2, seed=7)
 >>> to_come(s, s.parks[0])
 0.0
->>> opened(s, 0, s.parks[0], s.parks[0])
-0.0
+>>> opened(s, 0, s.parks[0], s.parks[0]), standing(s, 0)
+(0.0, 0.0)
 """
 
 from __future__ import annotations
@@ -99,16 +102,39 @@ def opened(state: Table, seat: int, before: Park, after: Park) -> float:
     """What a move from park ``before`` to ``after`` does to the room its areas keep,
     in points: each area's free slots after it times the change in the share of
     monster sizes its last card lets follow, times ``ROOM_WORTH``, counting only the
-    slots the game leaves time to fill (the fullest other park's free slots against
-    the player's own). Negative when a large monster closes an area to smaller ones,
-    positive when an upgrade opens one."""
+    slots the game leaves time to fill (:func:`in_time`). Negative when a large
+    monster closes an area to smaller ones, positive when an upgrade opens one."""
     deck = state.cards
-    mine = free_slots(after)
-    others = [free_slots(p) for i, p in enumerate(state.parks) if i != seat]
-    if mine == 0:
-        return 0.0
     change = sum(
         (AREA_ROOM - len(a)) * (reach(floor(deck, a)) - reach(floor(deck, b)))
         for a, b in zip(after, before, strict=True)
     )
-    return ROOM_WORTH * min(1.0, min(others) / mine) * change
+    return ROOM_WORTH * in_time(state, seat, after) * change
+
+
+def closed(state: Table, seat: int) -> float:
+    """What the seat's park has lost to closed room, in points: each area's free slots
+    times the share of monster sizes its last card keeps out, times ``ROOM_WORTH``,
+    counting only the slots the game leaves time to fill (a size-5 monster alone in
+    an area: 4 slots, each 4/5 closed)."""
+    deck, park = state.cards, state.parks[seat]
+    shut = sum((AREA_ROOM - len(a)) * (1 - reach(floor(deck, a))) for a in park)
+    return ROOM_WORTH * in_time(state, seat, park) * shut
+
+
+def in_time(state: Table, seat: int, park: Park) -> float:
+    """The share of ``park``'s free slots (the seat's, now or after a move) the game
+    leaves time to fill: the fullest other park's free slots against its own, at
+    most 1 (0 for a full park)."""
+    mine = free_slots(park)
+    if mine == 0:
+        return 0.0
+    others = min(free_slots(p) for i, p in enumerate(state.parks) if i != seat)
+    return min(1.0, others / mine)
+
+
+def standing(state: Table, seat: int) -> float:
+    """What the seat's park is worth beyond its running total: its worth toward the
+    tourists still to come, less the room its areas have closed. The hint's playouts
+    add it to the score where they stop (``solver.park.worlds.leaf_margin``)."""
+    return to_come(state, state.parks[seat]) - closed(state, seat)

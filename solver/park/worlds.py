@@ -21,8 +21,10 @@ import random
 from solver.game import Seat, one_seat_waits
 from solver.park.evaluate import evaluate, greedy_key
 from solver.park.moves import Move
+from solver.park.prospect import standing
 from solver.park.redeal import redeal
 from solver.park.state import State, View
+from solver.search import lead
 from solver.worlds import Worlds
 
 
@@ -40,6 +42,19 @@ def by_greedy_key(world: State, seat: Seat, moves: list[Move]) -> list[Move]:
     return [moves[i] for i in order]
 
 
+def leaf_margin(state: State, seat: Seat) -> float:
+    """How far ``seat`` leads where a playout of the hint stops: each running total
+    with what its park is worth beyond it (:func:`~solver.park.prospect.standing`:
+    toward the tourists still to come, less the room its areas have closed).
+
+    >>> from solver.park.state import new_state
+    >>> leaf_margin(new_state(2, seed=3), 0)
+    0.0
+    """
+    worth = [score.total + standing(state, s) for s, score in enumerate(state.scores())]
+    return lead(worth, seat)
+
+
 WORLDS = Worlds(
     view=View.of,
     sample=sample,
@@ -48,6 +63,7 @@ WORLDS = Worlds(
     playouts=400,
     scale=10.0,
     candidates=by_greedy_key,
+    leaf=leaf_margin,
 )
 """Monster Park's worlds and the budgets of the ``mcts`` and ``search`` players."""
 

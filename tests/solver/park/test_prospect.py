@@ -9,7 +9,17 @@ import pytest
 
 from solver.park.board import AREA_ROOM, counts
 from solver.park.cards import Deck
-from solver.park.prospect import ROOM_WORTH, claim_chance, opened, progress, to_come
+from solver.park.prospect import (
+    ROOM_WORTH,
+    claim_chance,
+    closed,
+    opened,
+    progress,
+    standing,
+    to_come,
+)
+from solver.park.worlds import leaf_margin
+from solver.search import score_margin
 from tests.solver.park.conftest import card, hint_of, start, with_park
 
 FRIENDLY_4 = "friendly-4"
@@ -69,6 +79,27 @@ def test_a_large_monster_closes_an_area_and_an_upgrade_opens_it(deck: Deck) -> N
     assert opened(late, 0, ((), (), ()), closed) == pytest.approx(
         -ROOM_WORTH * 4 * 4 / 5 * free_other / 14
     )
+
+
+def test_a_park_stands_at_its_tourists_to_come_less_the_room_it_has_closed(deck: Deck) -> None:
+    five = card(deck, "land", 5, True)
+    state = with_park(start(), 0, (), (five,), ())
+    # Four free slots of the land area take only size-5 monsters: 4/5 of each is closed.
+    assert closed(state, 0) == pytest.approx(ROOM_WORTH * 4 * 4 / 5)
+    assert closed(state, 1) == 0.0
+    assert standing(state, 0) == pytest.approx(to_come(state, state.parks[0]) - closed(state, 0))
+    # The bench on it opens the area again.
+    bench = next(u for u in deck.upgrades if u.kind == "benches" and u.size == 2)
+    assert closed(with_park(state, 0, (), (five, bench.id), ()), 0) < closed(state, 0)
+
+
+def test_where_the_hints_playouts_stop_each_score_counts_its_parks_standing(deck: Deck) -> None:
+    five = card(deck, "land", 5, True)
+    state = with_park(start(), 0, (), (five,), ())
+    gap = standing(state, 0) - standing(state, 1)
+    assert gap < 0
+    assert leaf_margin(state, 0) == pytest.approx(score_margin(state, 0) + gap)
+    assert leaf_margin(state, 1) == pytest.approx(score_margin(state, 1) - gap)
 
 
 def test_the_hint_pays_for_a_small_monster_rather_than_close_an_area_for_free() -> None:
