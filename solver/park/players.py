@@ -87,10 +87,10 @@ class GreedyPlayer:
         return _can_follow(unseen_monsters(state), move.area, size)
 
 
-HINT_RATE = 500
+HINT_RATE = 1000
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
-HINT_RESERVE = 0.07
+HINT_RESERVE = 0.073
 """Seconds of every hint budget left to the exact hint, which buy no playouts."""
 
 ROSTER = Roster(WORLDS, GreedyPlayer, hint, move_from_json, rate=HINT_RATE, reserve=HINT_RESERVE)
