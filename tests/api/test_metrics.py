@@ -69,6 +69,11 @@ def _park_view() -> dict[str, Any]:
     return doc
 
 
+def _no_moves(*args: Any, **kwargs: Any) -> Any:
+    """A Park hint answered at once, in place of the real search."""
+    return {"game": "park", "seat": 0, "moves": []}
+
+
 def test_requests_are_counted_by_route_template_and_status(client: TestClient) -> None:
     before = scrape(client)
     view = _park_view()
@@ -131,16 +136,13 @@ def test_a_hint_longer_than_its_budget_is_an_overrun(
 ) -> None:
     # A hint spends about its budget, more on a busy machine: the one inside
     # its budget answers at once, the one past it sleeps beyond its 10 ms.
-    def quick(*args: Any, **kwargs: Any) -> Any:
-        return {"game": "park", "seat": 0, "moves": []}
-
     def slow(*args: Any, **kwargs: Any) -> Any:
         time.sleep(0.05)
-        return quick()
+        return _no_moves()
 
     view = _park_view()
     before = value(scrape(client), "monsters_hint_budget_overruns_total", game="park")
-    monkeypatch.setattr(game_service, "hint", quick)
+    monkeypatch.setattr(game_service, "hint", _no_moves)
     client.post("/v1/park/hint", json={"state": view, "top": 1, "budget_ms": 2000})
     assert value(scrape(client), "monsters_hint_budget_overruns_total", game="park") == before
     monkeypatch.setattr(game_service, "hint", slow)
@@ -157,7 +159,7 @@ def test_the_gate_queue_counts_calls_waiting_and_running(
     def held(*args: Any, **kwargs: Any) -> Any:
         entered.set()
         release.wait(10)
-        return {"game": "park", "seat": 0, "moves": []}
+        return _no_moves()
 
     monkeypatch.setattr(game_service, "hint", held)
     body = {"state": _park_view(), "top": 1}
