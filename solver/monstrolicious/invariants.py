@@ -35,7 +35,8 @@ from solver.monstrolicious.cards import (
     Value,
     label,
 )
-from solver.monstrolicious.rules import Board, empty_spaces, reveal_targets
+from solver.monstrolicious.rules import empty_spaces, reveal_targets
+from solver.monstrolicious.table import Board
 
 
 def fail(path: str, message: str) -> NoReturn:

@@ -17,6 +17,7 @@ from solver.monstrolicious.hint import hint
 from solver.monstrolicious.moves import Move
 from solver.monstrolicious.reading import move_from_json
 from solver.monstrolicious.state import State, View
+from solver.monstrolicious.table import put
 from solver.monstrolicious.view import HIDDEN
 from solver.monstrolicious.worlds import WORLDS
 from solver.players import Roster
@@ -47,13 +48,13 @@ def immediate_swing(view: View, space: int) -> float:
         cases = [(Placed(v, True), 1.0 / len(values)) for v in values]
     total = 0.0
     for defender, p in cases:
-        board = rules.put(view.board, 1 - seat, space, defender)
+        board = put(view.board, 1 - seat, space, defender)
         if defender is None:
-            board = rules.put(board, seat, space, Placed(tile))
+            board = put(board, seat, space, Placed(tile))
         else:
             out = rules.battle(tile, defender, rules.holds_lollipop(board, 1 - seat))
-            board = rules.put(board, seat, space, out.placer_stays)
-            board = rules.put(board, 1 - seat, space, out.defender_stays)
+            board = put(board, seat, space, out.placer_stays)
+            board = put(board, 1 - seat, space, out.defender_stays)
         after = rules.scores(board)
         total += p * (after[seat].total - after[1 - seat].total - base)
     return total

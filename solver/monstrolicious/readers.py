@@ -34,7 +34,7 @@ from solver.monstrolicious.cards import (
     parse_tile,
 )
 from solver.monstrolicious.invariants import check_placed, fail
-from solver.monstrolicious.rules import Board, Row
+from solver.monstrolicious.table import Board, Row
 
 #: Fields every release has let a document leave out (their values are fixed).
 OPTIONAL_KEYS = ("players", "reveal_pending")

@@ -1,10 +1,9 @@
-"""What the rulebook says over boards and tiles: battles, legal moves, scores, winners,
-and the turn-taking a full state and a seat's view share (:class:`Turns`). A move
-played on a state, and the set-up, are :mod:`solver.monstrolicious.state`'s.
+"""What the rulebook says over a table: battles, legal moves, a move played
+(:func:`play`), scores, winners, and the turn-taking a full state and a seat's view
+share (:class:`Turns`). The set-up is :mod:`solver.monstrolicious.state`'s.
 
-A board is one row of spaces per seat, in buffet order; a space holds a
-:class:`Placed` tile or nothing. After every turn at most one tile lies in front
-of each dessert, so the player with a tile there controls it.
+After every turn at most one tile lies in front of each dessert
+(:mod:`solver.monstrolicious.table`), so the player with a tile there controls it.
 
 >>> b = ((None,) * len(BUFFET.desserts),) * 2
 >>> b = put(b, 1, BUFFET.lollipop, Placed(5))
@@ -17,24 +16,18 @@ of each dessert, so the player with a tile there controls it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TypeAlias
+from dataclasses import dataclass, replace
+from typing import TypeVar
 
+from solver.errors import IllegalMoveError
 from solver.game import Score, Seat
 from solver.monstrolicious.cards import BUFFET, PLAYERS, STRONGEST, TRAP, Placed, Value
 from solver.monstrolicious.moves import Move
-
-Row: TypeAlias = tuple[Placed | None, ...]
-Board: TypeAlias = tuple[Row, ...]
+from solver.monstrolicious.table import Board, Row, Table, put
 
 BONUS_LINE = "fountain and platter bonus"
 
-
-def put(board: Board, seat: int, space: int, tile: Placed | None) -> Board:
-    """``board`` with ``tile`` (or nothing) at ``seat``'s ``space``."""
-    row = board[seat]
-    new_row = (*row[:space], tile, *row[space + 1 :])
-    return tuple(new_row if s == seat else r for s, r in enumerate(board))
+T = TypeVar("T", bound=Table)
 
 
 def empty_spaces(board: Board, seat: int) -> tuple[int, ...]:
@@ -180,3 +173,106 @@ class Turns:
     def winners(self) -> tuple[Seat, ...]:
         """Highest score; equal scores share the victory."""
         return winners([s.total for s in self.scores()])
+
+
+def place(state: T, space: int) -> T:
+    """Place the top tile of the mover's stack at ``space`` and resolve the turn."""
+    me = state.current
+    them = 1 - me
+    if space not in empty_spaces(state.board, me):
+        raise IllegalMoveError(
+            f"place on an empty space: your tile already lies at the {BUFFET.desserts[space].name}"
+        )
+    tile, rest = state.stacks[me][0], state.stacks[me][1:]
+    stacks = _with(state.stacks, me, rest)
+    board, discards = state.board, state.discards
+    opposing = board[them][space]
+    if opposing is None:
+        board = put(board, me, space, Placed(tile))
+    else:
+        out = battle(tile, opposing, holds_lollipop(board, them))
+        board = put(put(board, me, space, out.placer_stays), them, space, out.defender_stays)
+        discards = _discard(discards, me, out.placer_discards)
+        discards = _discard(discards, them, out.defender_discards)
+    after = replace(state, stacks=stacks, board=board, discards=discards)
+    won_donuts = space == BUFFET.donuts and board[me][space] is not None
+    if won_donuts and reveal_targets(board, me) and any(stacks):
+        return replace(after, reveal_pending=True)
+    return next_turn(after)
+
+
+def reveal(state: T, space: int) -> T:
+    """Turn the opposing tile at ``space`` face up (the Donuts' power); a Trap stays put."""
+    me, them = state.current, 1 - state.current
+    if space not in reveal_targets(state.board, me):
+        raise IllegalMoveError(
+            "Donuts: turn up an opposing face-down tile; there is none at the "
+            f"{BUFFET.desserts[space].name}"
+        )
+    tile = state.board[them][space]
+    assert tile is not None
+    board = put(state.board, them, space, Placed(tile.value, True))
+    return next_turn(replace(state, board=board, reveal_pending=False))
+
+
+def next_turn(state: T) -> T:
+    """Pass the turn; a player without an empty space discards the drawn tile face down."""
+    current = 1 - state.current
+    while any(state.stacks):
+        if not state.stacks[current]:
+            current = 1 - current
+            continue
+        if empty_spaces(state.board, current):
+            break
+        tile, rest = state.stacks[current][0], state.stacks[current][1:]
+        state = replace(
+            state,
+            stacks=_with(state.stacks, current, rest),
+            discards=_discard(state.discards, current, Placed(tile)),
+        )
+        current = 1 - current
+    if not any(state.stacks):
+        return end(replace(state, current=current))
+    return replace(state, current=current)
+
+
+def end(state: T) -> T:
+    """The end of the game: every tile on the buffet turns face up, Traps go to discard."""
+    board, discards = state.board, state.discards
+    for seat in range(len(board)):
+        for space, tile in enumerate(board[seat]):
+            if tile is None:
+                continue
+            if tile.value == TRAP:
+                board = put(board, seat, space, None)
+                discards = _discard(discards, seat, Placed(TRAP, True))
+            else:
+                board = put(board, seat, space, Placed(tile.value, True))
+    return replace(state, board=board, discards=discards)
+
+
+def play(state: T, move: Move) -> T:
+    """The state after ``move`` (see :func:`place` and :func:`reveal`)."""
+    if state.is_terminal():
+        raise IllegalMoveError("the game is over: every tile has been played")
+    if state.reveal_pending:
+        if move.reveal is None:
+            raise IllegalMoveError("Donuts: first turn an opposing tile face up")
+        return reveal(state, move.reveal)
+    if move.dessert is None:
+        raise IllegalMoveError("Donuts: only a player who just won the Donuts turns a tile up")
+    return place(state, move.dessert)
+
+
+def _with(
+    rows: tuple[tuple[Value, ...], ...], seat: int, row: tuple[Value, ...]
+) -> tuple[tuple[Value, ...], ...]:
+    return tuple(row if s == seat else r for s, r in enumerate(rows))
+
+
+def _discard(
+    discards: tuple[tuple[Placed, ...], ...], seat: int, tile: Placed | None
+) -> tuple[tuple[Placed, ...], ...]:
+    if tile is None:
+        return discards
+    return tuple((*pile, tile) if s == seat else pile for s, pile in enumerate(discards))

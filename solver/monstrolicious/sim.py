@@ -16,7 +16,7 @@ need. :func:`greedy_space` is the playout policy: the best immediate swing.
 from __future__ import annotations
 
 from solver.monstrolicious.cards import BUFFET, SPACES, TRAP, Value
-from solver.monstrolicious.rules import Board
+from solver.monstrolicious.table import Board
 
 POINTS = BUFFET.points
 LOLLIPOP = BUFFET.lollipop

@@ -1,7 +1,8 @@
 """The full Monstrolicious state and what one seat knows of it, the positions of ``solver.game``.
 
-A :class:`State` holds both stacks, the board and the discard piles;
-:func:`new_state` deals one and :func:`play` plays a move on it. A
+A :class:`State` holds both stacks, the board and the discard piles (its
+:class:`~solver.monstrolicious.table.Table`); :func:`new_state` deals one and
+:func:`~solver.monstrolicious.rules.play` plays a move on it. A
 :class:`View` is what one seat knows (:class:`~solver.monstrolicious.view.SeatView`);
 it plays a move in one world it allows (:func:`determinise`), so each is built
 from the other.
@@ -25,40 +26,19 @@ solver.errors.NotYourTurnError: not your turn: it is seat 1's
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from solver.errors import IllegalMoveError, NotationError, quoted
-from solver.formats import FORMAT
-from solver.game import Json, Score, ScorePad, Seat
+from solver.errors import NotationError, quoted
+from solver.game import Score, ScorePad, Seat
 from solver.monstrolicious import rules
-from solver.monstrolicious.cards import (
-    BUFFET,
-    GAME_NAME,
-    HIDDEN,
-    MAX_SEED,
-    PLAYERS,
-    SPACES,
-    TILES,
-    TRAP,
-    Placed,
-    Value,
-    tile_json,
-)
+from solver.monstrolicious.cards import HIDDEN, MAX_SEED, PLAYERS, SPACES, TILES, Placed, Value
 from solver.monstrolicious.infer import World, sample_worlds, slots, view_seed
 from solver.monstrolicious.moves import Move
-from solver.monstrolicious.rules import (
-    Board,
-    Row,
-    Turns,
-    battle,
-    empty_spaces,
-    holds_lollipop,
-    put,
-    reveal_targets,
-)
+from solver.monstrolicious.rules import Turns, play
 from solver.monstrolicious.settings import Settings
+from solver.monstrolicious.table import Row, Table, put
 from solver.monstrolicious.view import SeatView
 from solver.seats import check_players, check_seat
 
@@ -95,28 +75,9 @@ def new_state(players: int, seed: int, settings: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True)
-class State(Turns):
-    """Everything about a game, hidden tiles included.
-
-    Args:
-        seed: drives the shuffles and who starts.
-        current: the seat whose decision is next (kept at the end too).
-        stacks: each seat's face-down stack, top first.
-        board: each seat's row of spaces in buffet order.
-        discards: each seat's discard pile, oldest first.
-        reveal_pending: the mover just won the Donuts and turns a tile up next.
-    """
-
-    seed: int
-    current: Seat
-    stacks: tuple[tuple[Value, ...], ...]
-    board: Board
-    discards: tuple[tuple[Placed, ...], ...]
-    reveal_pending: bool = False
-
-    def is_terminal(self) -> bool:
-        """All tiles played (and no Donuts decision left)."""
-        return not any(self.stacks) and not self.reveal_pending
+class State(Table, Turns):
+    """A :class:`~solver.monstrolicious.table.Table` that plays by
+    :mod:`solver.monstrolicious.rules`: everything about a game, hidden tiles included."""
 
     def apply(self, move: Move) -> State:
         """The state after ``move``; IllegalMoveError names the broken rule."""
@@ -126,119 +87,9 @@ class State(Turns):
         """Points of the desserts each seat's monsters hold, plus the pair bonus."""
         return rules.scores(self.board)
 
-    @property
-    def next_tile(self) -> Value | None:
-        """The tile the mover places now (top of its stack), if placing."""
-        if self.is_terminal() or self.reveal_pending:
-            return None
-        return self.stacks[self.current][0]
-
     def view(self, seat: Seat) -> View:
         """What ``seat`` may know (:meth:`View.of`)."""
         return View.of(self, seat)
-
-    def to_json(self) -> Json:
-        """The whole state, readable: desserts by name, tiles as 1..12 or "trap"."""
-        return {
-            "game": GAME_NAME,
-            "format": FORMAT,
-            "seed": self.seed,
-            "players": PLAYERS,
-            "to_move": self.current,
-            "reveal_pending": self.reveal_pending,
-            "stacks": [[tile_json(t) for t in stack] for stack in self.stacks],
-            "board": [_row_json(row) for row in self.board],
-            "discards": [[t.to_json() for t in pile] for pile in self.discards],
-        }
-
-
-def place(state: State, space: int) -> State:
-    """Place the top tile of the mover's stack at ``space`` and resolve the turn."""
-    me = state.current
-    them = 1 - me
-    if space not in empty_spaces(state.board, me):
-        raise IllegalMoveError(
-            f"place on an empty space: your tile already lies at the {BUFFET.desserts[space].name}"
-        )
-    tile, rest = state.stacks[me][0], state.stacks[me][1:]
-    stacks = _with(state.stacks, me, rest)
-    board, discards = state.board, state.discards
-    opposing = board[them][space]
-    if opposing is None:
-        board = put(board, me, space, Placed(tile))
-    else:
-        out = battle(tile, opposing, holds_lollipop(board, them))
-        board = put(put(board, me, space, out.placer_stays), them, space, out.defender_stays)
-        discards = _discard(discards, me, out.placer_discards)
-        discards = _discard(discards, them, out.defender_discards)
-    after = replace(state, stacks=stacks, board=board, discards=discards)
-    won_donuts = space == BUFFET.donuts and board[me][space] is not None
-    if won_donuts and reveal_targets(board, me) and any(stacks):
-        return replace(after, reveal_pending=True)
-    return next_turn(after)
-
-
-def reveal(state: State, space: int) -> State:
-    """Turn the opposing tile at ``space`` face up (the Donuts' power); a Trap stays put."""
-    me, them = state.current, 1 - state.current
-    if space not in reveal_targets(state.board, me):
-        raise IllegalMoveError(
-            "Donuts: turn up an opposing face-down tile; there is none at the "
-            f"{BUFFET.desserts[space].name}"
-        )
-    tile = state.board[them][space]
-    assert tile is not None
-    board = put(state.board, them, space, Placed(tile.value, True))
-    return next_turn(replace(state, board=board, reveal_pending=False))
-
-
-def next_turn(state: State) -> State:
-    """Pass the turn; a player without an empty space discards the drawn tile face down."""
-    current = 1 - state.current
-    while any(state.stacks):
-        if not state.stacks[current]:
-            current = 1 - current
-            continue
-        if empty_spaces(state.board, current):
-            break
-        tile, rest = state.stacks[current][0], state.stacks[current][1:]
-        state = replace(
-            state,
-            stacks=_with(state.stacks, current, rest),
-            discards=_discard(state.discards, current, Placed(tile)),
-        )
-        current = 1 - current
-    if not any(state.stacks):
-        return end(replace(state, current=current))
-    return replace(state, current=current)
-
-
-def end(state: State) -> State:
-    """The end of the game: every tile on the buffet turns face up, Traps go to discard."""
-    board, discards = state.board, state.discards
-    for seat in range(len(board)):
-        for space, tile in enumerate(board[seat]):
-            if tile is None:
-                continue
-            if tile.value == TRAP:
-                board = put(board, seat, space, None)
-                discards = _discard(discards, seat, Placed(TRAP, True))
-            else:
-                board = put(board, seat, space, Placed(tile.value, True))
-    return replace(state, board=board, discards=discards)
-
-
-def play(state: State, move: Move) -> State:
-    """The state after ``move`` (see :func:`place` and :func:`reveal`)."""
-    if state.is_terminal():
-        raise IllegalMoveError("the game is over: every tile has been played")
-    if state.reveal_pending:
-        if move.reveal is None:
-            raise IllegalMoveError("Donuts: first turn an opposing tile face up")
-        return reveal(state, move.reveal)
-    if move.dessert is None:
-        raise IllegalMoveError("Donuts: only a player who just won the Donuts turns a tile up")
-    return place(state, move.dessert)
 
 
 class View(SeatView):
@@ -327,23 +178,3 @@ def _masked(row: Row) -> Row:
 
 def _mask(tile: Placed) -> Placed:
     return tile if tile.face_up else Placed(HIDDEN, False, tile.lo, tile.hi)
-
-
-def _row_json(row: Sequence[Placed | None]) -> dict[str, Any]:
-    return {
-        key: None if t is None else t.to_json() for key, t in zip(BUFFET.keys, row, strict=True)
-    }
-
-
-def _with(
-    rows: tuple[tuple[Value, ...], ...], seat: int, row: tuple[Value, ...]
-) -> tuple[tuple[Value, ...], ...]:
-    return tuple(row if s == seat else r for s, r in enumerate(rows))
-
-
-def _discard(
-    discards: tuple[tuple[Placed, ...], ...], seat: int, tile: Placed | None
-) -> tuple[tuple[Placed, ...], ...]:
-    if tile is None:
-        return discards
-    return tuple((*pile, tile) if s == seat else pile for s, pile in enumerate(discards))

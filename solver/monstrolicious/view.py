@@ -29,7 +29,8 @@ from solver.monstrolicious.cards import (
     tile_json,
 )
 from solver.monstrolicious.moves import Move
-from solver.monstrolicious.rules import Board, Turns
+from solver.monstrolicious.rules import Turns
+from solver.monstrolicious.table import Board
 
 __all__ = ["HIDDEN", "SeatView"]
 

@@ -10,8 +10,8 @@ import pytest
 from solver.game import RandomPlayer
 from solver.monstrolicious.cards import BUFFET, SPACES, TILES, Placed, Value
 from solver.monstrolicious.players import GreedyPlayer
-from solver.monstrolicious.rules import Board
 from solver.monstrolicious.state import State, new_state
+from solver.monstrolicious.table import Board
 
 
 def _make(
