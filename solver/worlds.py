@@ -13,6 +13,8 @@ searches' budgets. :class:`Worlds` holds them and builds each search's adapter:
 >>> from solver.park.worlds import WORLDS
 >>> WORLDS.rules.iterations, WORLDS.search_rules(RandomPlayer).playouts
 (30, 400)
+>>> WORLDS.search_rules(RandomPlayer).horizon, WORLDS.hint_rules(RandomPlayer).horizon
+(6, 10)
 """
 
 from __future__ import annotations
@@ -47,6 +49,8 @@ class Worlds:
         leaf: how far the seat's side leads where a playout of the hint stops
             (default: ``margin``, as in the reference search), where the game can
             count more than the score.
+        hint_horizon: decisions a playout of the hint plays after the candidate
+            (default: ``horizon``, as in the reference search).
     """
 
     view: Callable[[Any, Seat], Any]
@@ -60,6 +64,7 @@ class Worlds:
     candidates: Callable[[Any, Seat, list[Any]], list[Any]] = search.all_moves
     margin: Callable[[Any, Seat], float] = search.score_margin
     leaf: Callable[[Any, Seat], float] | None = None
+    hint_horizon: int | None = None
 
     @property
     def rules(self) -> mcts.Rules:
@@ -87,6 +92,10 @@ class Worlds:
 
     def hint_rules(self, policy: PlayerFactory) -> search.SearchRules:
         """What the hint's playouts need of the game: the reference search's, except that
-        a playout cut off is valued by ``leaf``."""
+        a playout is cut off after ``hint_horizon`` decisions and valued by ``leaf``."""
         rules = self.search_rules(policy)
-        return rules if self.leaf is None else replace(rules, margin=self.leaf)
+        return replace(
+            rules,
+            margin=rules.margin if self.leaf is None else self.leaf,
+            horizon=rules.horizon if self.hint_horizon is None else self.hint_horizon,
+        )

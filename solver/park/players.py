@@ -87,7 +87,7 @@ class GreedyPlayer:
         return _can_follow(unseen_monsters(state), move.area, size)
 
 
-HINT_RATE = 1000
+HINT_RATE = 620
 """Playouts a second of hint budget buys (``benchmarks.hint_budget`` calibrates it)."""
 
 HINT_RESERVE = 0.073

@@ -55,6 +55,11 @@ def leaf_margin(state: State, seat: Seat) -> float:
     return lead(worth, seat)
 
 
+HINT_HORIZON = 10
+"""Decisions a playout of the hint plays after its candidate, where the reference
+search plays six: far enough to see a park's monsters bring in the tourists it is
+building toward (what is left is valued by :func:`leaf_margin`)."""
+
 WORLDS = Worlds(
     view=View.of,
     sample=sample,
@@ -64,6 +69,7 @@ WORLDS = Worlds(
     scale=10.0,
     candidates=by_greedy_key,
     leaf=leaf_margin,
+    hint_horizon=HINT_HORIZON,
 )
 """Monster Park's worlds and the budgets of the ``mcts`` and ``search`` players."""
 
