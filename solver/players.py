@@ -4,8 +4,9 @@
 worlds its seat's view allows (:class:`solver.worlds.Worlds`), every seat of a
 ``search`` playout played by the greedy player. ``hint`` plays the top move of
 the game's hint (:class:`solver.anytime.Anytime`): its exact hint, then playouts
-of that same search with the rest of the budget, valued where they stop by what
-the game counts there beyond the score (:meth:`solver.worlds.Worlds.hint_rules`).
+of that same search with the rest of the budget, as deep as the game says and
+valued where they stop by what it counts there beyond the score
+(:meth:`solver.worlds.Worlds.hint_rules`).
 
 >>> from dataclasses import replace
 >>> from solver.park.players import PLAYERS, ROSTER
@@ -13,7 +14,8 @@ the game counts there beyond the score (:meth:`solver.worlds.Worlds.hint_rules`)
 ['random', 'greedy', 'hint', 'mcts', 'search']
 >>> ROSTER.search.rules == PLAYERS["search"].rules
 True
->>> ROSTER.hint.rules == replace(ROSTER.search.rules, margin=ROSTER.worlds.leaf)
+>>> deeper = {"margin": ROSTER.worlds.leaf, "horizon": ROSTER.worlds.hint_horizon}
+>>> ROSTER.hint.rules == replace(ROSTER.search.rules, **deeper)
 True
 """
 
