@@ -25,6 +25,8 @@ from solver.monstrolicious.cards import BUFFET, PLAYERS, STRONGEST, TRAP, Placed
 from solver.monstrolicious.moves import Move
 from solver.monstrolicious.table import Board, Row, Table, put
 
+DESSERT_LINES = tuple(d.name.lower() for d in BUFFET.desserts)
+"""Each dessert's line on the score pad, in buffet order: its name as the board prints it."""
 BONUS_LINE = "fountain and platter bonus"
 
 T = TypeVar("T", bound=Table)
@@ -105,11 +107,11 @@ def score_row(row: Row, count_hidden: bool = True) -> dict[str, int]:
     not known (value -1 in a view) counts as a monster.
     """
     lines: dict[str, int] = {}
-    for dessert, tile in zip(BUFFET.desserts, row, strict=True):
+    for line, dessert, tile in zip(DESSERT_LINES, BUFFET.desserts, row, strict=True):
         held = tile is not None and (tile.value > TRAP or (tile.value < 0 and count_hidden))
-        lines[dessert.key] = dessert.points if held else 0
+        lines[line] = dessert.points if held else 0
     a, b = BUFFET.pair
-    both = lines[BUFFET.keys[a]] > 0 and lines[BUFFET.keys[b]] > 0
+    both = lines[DESSERT_LINES[a]] > 0 and lines[DESSERT_LINES[b]] > 0
     lines[BONUS_LINE] = BUFFET.pair_bonus if both else 0
     return lines
 

@@ -170,6 +170,13 @@ def test_end_reveals_board_discards_traps_and_scores(position: PositionMaker) ->
     assert theirs.total == 10 + 2 and s.winners() == (0,)
 
 
+def test_the_score_pad_names_each_dessert_as_the_board_does(position: PositionMaker) -> None:
+    s = position(0, rows={0: {"chocolate-fountain": Placed(9)}}, tops={0: [5], 1: [6]})
+    lines = s.scores()[0].lines
+    assert list(lines) == [d.name.lower() for d in BUFFET.desserts] + [BONUS_LINE]
+    assert lines["chocolate fountain"] == 8 and "chocolate-fountain" not in lines
+
+
 def test_equal_scores_share_the_victory(position: PositionMaker) -> None:
     rows = {0: {"wedding-cake": Placed(3)}, 1: {"pie": Placed(2), "lollipop": Placed(TRAP)}}
     s = position(0, rows=rows, tops={0: [5], 1: [6]}, left={0: 1, 1: 1})
