@@ -2,11 +2,13 @@
 
 The ladder leads to the hint's best move in three steps, from the view alone:
 
-* level 1, where to look: the desserts on the left (Lollipop to Pancakes), in the
-  middle (Ice Cream to Macarons) or on the right (Chocolate Fountain to Cake);
-  after a Donuts win, their face-down tiles;
-* level 2, the dessert as a player would look for it: its side, its points and
-  what lies across (nobody, their face-down tile, their face-up tile);
+* level 1, where to look: the desserts worth 1 to 4 points (Lollipop to Pancakes),
+  5 to 7 (Ice Cream to Macarons) or 8 to 10 (Chocolate Fountain to Wedding Cake),
+  by the points printed on them, which both players read alike (they sit on either
+  side of the buffet, so one's left is the other's right); after a Donuts win,
+  their face-down tiles;
+* level 2, the dessert as a player would look for it: its points and what lies
+  across (nobody, their face-down tile, their face-up tile);
 * level 3, the move: the tile on its dessert, or the tile to turn up.
 
 A level-1 text never names the move: not the dessert's name nor its key.
@@ -17,8 +19,8 @@ A level-1 text never names the move: not the dessert's name nor its key.
 >>> top = RankedMove({"dessert": "pie"}, 0.5, "")
 >>> for text in ladder(View.of(state, state.current), top).texts:
 ...     print(text)
-Think about the desserts on the right.
-Put your 3 on a dessert on the right worth 9 points, where nobody is across.
+Think about the desserts worth 8 to 10 points.
+Put your 3 on a dessert worth 9 points, where nobody is across.
 Put your 3 on the Pie (9 points).
 """
 
@@ -46,8 +48,8 @@ chance, the expected margin deciding only between equal chances)."""
 REVEALING = Thresholds(good=1.0, inaccuracy=2.0, mistake=4.0)
 """Points guarded given up against the best tile to turn up."""
 
-SIDES = ((range(0, 4), "left"), (range(4, 7), "middle"), (range(7, 11), "right"))
-"""The buffet's desserts by where they lie, left to right."""
+GROUPS = (range(0, 4), range(4, 7), range(7, 11))
+"""The buffet's desserts in three groups, cheapest first (its points rise left to right)."""
 
 
 def thresholds(view: View) -> Thresholds:
@@ -63,19 +65,17 @@ def ladder(view: View, top: RankedMove) -> Rungs:
         return Rungs(
             (
                 "Think about their face-down tiles: which one guards the most?",
-                f"Look at their face-down tile {_on(_side(move.reveal))}"
-                f" worth {_points(dessert.points)}.",
+                f"Look at their face-down tile at a dessert worth {_points(dessert.points)}.",
                 f"Turn up their face-down tile at the {dessert.name}.",
             )
         )
     assert move.dessert is not None and view.next_tile is not None
     dessert, tile = BUFFET.desserts[move.dessert], label(view.next_tile)
-    side, worth = _on(_side(move.dessert)), _points(dessert.points)
-    across = _across(view, move.dessert)
+    worth, across = _points(dessert.points), _across(view, move.dessert)
     return Rungs(
         (
-            f"Think about the desserts {side}.",
-            f"Put your {tile} on a dessert {side} worth {worth}, {across}.",
+            f"Think about the desserts {_group(move.dessert)}.",
+            f"Put your {tile} on a dessert worth {worth}, {across}.",
             f"Put your {tile} on the {dessert.name} ({worth}).",
         )
     )
@@ -89,12 +89,10 @@ def names(view: View, move: Json) -> tuple[str, ...]:
     return BUFFET.desserts[space].name, BUFFET.keys[space]
 
 
-def _side(space: int) -> str:
-    return next(side for spaces, side in SIDES if space in spaces)
-
-
-def _on(side: str) -> str:
-    return "in the middle" if side == "middle" else f"on the {side}"
+def _group(space: int) -> str:
+    """The points of the group of desserts ``space`` is in: "worth 8 to 10 points"."""
+    worth = [BUFFET.desserts[i].points for i in next(g for g in GROUPS if space in g)]
+    return f"worth {min(worth)} to {max(worth)} points"
 
 
 def _points(n: int) -> str:
