@@ -198,8 +198,8 @@ def _end_reveals(before: View, after: View, spots: list[int]) -> list[Event]:
 
 def _desserts(before: View, after: View) -> list[Event]:
     """Each score-pad line that changed: a dessert held or lost, the pair's bonus."""
-    names = {line: f"the {d.name}" for line, d in zip(DESSERT_LINES, BUFFET.desserts, strict=True)}
-    keys = dict(zip(DESSERT_LINES, BUFFET.keys, strict=True))
+    desserts = dict(zip(DESSERT_LINES, BUFFET.desserts, strict=True))
+    names = {line: f"the {dessert.name}" for line, dessert in desserts.items()}
     first, second = (BUFFET.desserts[i].name for i in BUFFET.pair)
     names[BONUS_LINE] = f"the bonus for both the {first} and the {second}"
     told = []
@@ -211,7 +211,7 @@ def _desserts(before: View, after: View) -> list[Event]:
             kind = "bonus" if line == BONUS_LINE else "dessert"
             params: dict[str, Any] = {"seat": new.seat, "points": change}
             if kind == "dessert":
-                params["dessert"] = keys[line]
+                params["dessert"] = desserts[line].key
             verb = "lost" if change < 0 else "hold" if new.seat == before.seat else "holds"
             text = f"{who(new.seat, before.seat)} {verb} {names[line]} ({points(change)})"
             code = f"{kind}-{'taken' if change > 0 else 'lost'}"
